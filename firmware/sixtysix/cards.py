@@ -1,0 +1,163 @@
+"""Cards and sets of cards as small integers.
+
+Two-player decks (24 cards for Sixty-Six, 20 for Schnapsen) share one
+encoding: card id = suit * 6 + rank, with ranks numbered low to high
+9 J Q K T A (0..5) and suits C D H S (0..3).  A set of cards is an int
+with bit `id` set, so a whole deck fits in 24 bits, far below 2**30, and
+"the highest card of a suit in a set" is simply its highest bit.
+Schnapsen leaves the nine bits empty.
+
+The 48-card deck of Sixty-Five (ranks 3..A, ten below the jack) does not
+fit one small int, so it uses id48 = suit * 12 + rank48 (rank48 0..11 =
+3 4 5 6 7 8 9 T J Q K A) and a set is a *pair* of 24-bit ints: clubs and
+diamonds in the low half, hearts and spades in the high half
+(`half48`/`bit48`).  Every value stays below 2**24.
+"""
+
+from .compat import const
+
+CLUBS = const(0)
+DIAMONDS = const(1)
+HEARTS = const(2)
+SPADES = const(3)
+
+NINE = const(0)
+JACK = const(1)
+QUEEN = const(2)
+KING = const(3)
+TEN = const(4)
+ACE = const(5)
+
+NO_CARD = const(-1)
+
+SUIT_LETTERS = "CDHS"
+SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
+RANK_LETTERS = "9JQKTA"
+# Card points by rank 9 J Q K T A.
+RANK_POINTS = b"\x00\x02\x03\x04\x0a\x0b"
+
+DECK24 = const(0xFFFFFF)
+NINES = const(0x041041)  # the four nine bits
+DECK20 = const(0xFBEFBE)  # DECK24 without NINES
+
+
+def card(suit: int, rank: int) -> int:
+    return suit * 6 + rank
+
+
+def suit_of(c: int) -> int:
+    return c // 6
+
+
+def rank_of(c: int) -> int:
+    return c % 6
+
+
+def card_points(c: int) -> int:
+    return RANK_POINTS[c % 6]
+
+
+def suit_bits(suit: int) -> int:
+    """All six cards of a suit as a set."""
+    return 0x3F << (suit * 6)
+
+
+def count(cards: int) -> int:
+    """Number of cards in a set (population count, no allocation)."""
+    n = 0
+    while cards:
+        cards &= cards - 1
+        n += 1
+    return n
+
+
+def set_points(cards: int) -> int:
+    total = 0
+    c = 0
+    while cards:
+        if cards & 1:
+            total += RANK_POINTS[c % 6]
+        cards >>= 1
+        c += 1
+    return total
+
+
+def lowest(cards: int) -> int:
+    """Id of the lowest card in a non-empty set, NO_CARD if empty."""
+    if not cards:
+        return NO_CARD
+    c = 0
+    while not (cards >> c) & 1:
+        c += 1
+    return c
+
+
+def highest(cards: int) -> int:
+    """Id of the highest card in a set, NO_CARD if empty."""
+    c = NO_CARD
+    while cards:
+        cards >>= 1
+        c += 1
+    return c
+
+
+def card_name(c: int) -> str:
+    return RANK_LETTERS[c % 6] + SUIT_LETTERS[c // 6]
+
+
+def parse_card(text: str) -> int:
+    """'TS' or 'ts' -> card id; ValueError with a readable reason otherwise."""
+    t = text.upper()
+    if len(t) != 2 or t[0] not in RANK_LETTERS or t[1] not in SUIT_LETTERS:
+        raise ValueError("unknown card '%s'" % text)
+    return card(SUIT_LETTERS.index(t[1]), RANK_LETTERS.index(t[0]))
+
+
+def parse_suit(text: str) -> int:
+    t = text.upper()
+    if len(t) != 1 or t not in SUIT_LETTERS:
+        raise ValueError("unknown suit '%s'" % text)
+    return SUIT_LETTERS.index(t)
+
+
+def set_names(cards: int) -> str:
+    """Cards of a set, highest first within suits C D H S: 'AC TC 9H'."""
+    out = []
+    for suit in range(4):
+        for rank in range(5, -1, -1):
+            c = suit * 6 + rank
+            if (cards >> c) & 1:
+                out.append(card_name(c))
+    return " ".join(out)
+
+
+# --- the 48-card deck (Sixty-Five) -----------------------------------------
+
+RANK48_LETTERS = "3456789TJQKA"
+# Sixty-Five card points by rank48: J 1, Q 2, K 3, A 4.
+RANK48_POINTS = b"\x00\x00\x00\x00\x00\x00\x00\x00\x01\x02\x03\x04"
+
+
+def card48(suit: int, rank48: int) -> int:
+    return suit * 12 + rank48
+
+
+def half48(c: int) -> int:
+    """Which 24-bit half of a 48-card set holds card c (0 = C/D, 1 = H/S)."""
+    return c // 24
+
+
+def bit48(c: int) -> int:
+    """The bit of card c inside its half."""
+    return 1 << (c % 24)
+
+
+def card48_name(c: int) -> str:
+    return RANK48_LETTERS[c % 12] + SUIT_LETTERS[c // 12]
+
+
+def parse_card48(text: str) -> int:
+    t = text.upper()
+    if len(t) != 2 or t[0] not in RANK48_LETTERS or t[1] not in SUIT_LETTERS:
+        raise ValueError("unknown card '%s'" % text)
+    return card48(SUIT_LETTERS.index(t[1]), RANK48_LETTERS.index(t[0]))

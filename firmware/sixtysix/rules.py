@@ -1,0 +1,115 @@
+"""Which game is played and with which options.
+
+Every option of RULES.md sections 1 and 2a is a small int attribute of a
+`Rules` object.  `OPTIONS` lists them with the names and values used in game
+records, on the settings screen and in the README; the first value of each
+entry is the Sixty-Six default, `SCHNAPSEN` overrides some of them.
+"""
+
+from .compat import const
+
+SIXTY_SIX = const(0)
+SCHNAPSEN = const(1)
+GAME_NAMES = ("sixty-six", "schnapsen")
+
+# (record name, attribute, values); the index of a value is what the
+# attribute holds.  Values are spelled as they are written in a record.
+OPTIONS = (
+    ("mode", "assisted", ("counting", "assisted")),
+    ("marry-after-close", "no_late_marriage", ("yes", "no")),
+    ("marriage-lead", "queen_lead", ("any", "queen")),
+    ("exchange-when", "exchange_any_turn", ("lead", "any-turn")),
+    ("exchange-needs-trick", "exchange_free", ("yes", "no")),
+    ("close-by", "close_either", ("leader", "either")),
+    ("void", "must_trump", ("any", "trump")),
+    ("head", "must_head", ("no", "yes")),
+    ("last-trick-bonus", "no_bonus", ("10", "0")),
+    ("played-out", "last_trick_wins", ("points", "last-trick")),
+    ("no-winner", "tie_last_trick", ("pot", "last-trick")),
+    ("schwarz", "schwarz_two", ("3", "2")),
+    ("false-claim", "false_claim", ("2", "2or3", "match")),
+    ("closer-failed", "closer_flat", ("2or3", "2")),
+    ("closer-won", "closer_at_close", ("end", "close")),
+)
+
+FALSE_CLAIM_TWO = const(0)
+FALSE_CLAIM_TWO_OR_THREE = const(1)
+FALSE_CLAIM_MATCH = const(2)
+
+# Schnapsen profile (RULES.md 2a): differences from the Sixty-Six defaults.
+_SCHNAPSEN_DEFAULTS = (
+    ("exchange_free", 1),
+    ("must_trump", 1),
+    ("must_head", 1),
+    ("no_bonus", 1),
+    ("last_trick_wins", 1),
+    ("closer_at_close", 1),
+)
+
+
+class Rules:
+    """The active game and its options; `set_option` validates by name."""
+
+    def __init__(self, game: int = SIXTY_SIX) -> None:
+        if game != SIXTY_SIX and game != SCHNAPSEN:
+            raise ValueError("unknown game")
+        self.game = game
+        self.target = 7
+        for _name, attr, _values in OPTIONS:
+            setattr(self, attr, 0)
+        if game == SCHNAPSEN:
+            for attr, value in _SCHNAPSEN_DEFAULTS:
+                setattr(self, attr, value)
+            self.deck_size = 20
+            self.hand_size = 5
+            self.first_packet = 3
+        else:
+            self.deck_size = 24
+            self.hand_size = 6
+            self.first_packet = 3
+        # The trump card that may be exchanged for the upcard: nine or jack.
+        self.exchange_rank = 1 if game == SCHNAPSEN else 0
+        # Face-down stock plus the upcard.
+        self.stock_size = self.deck_size - 2 * self.hand_size
+
+    @property
+    def name(self) -> str:
+        return GAME_NAMES[self.game]
+
+    def deck(self) -> int:
+        return 0xFBEFBE if self.game == SCHNAPSEN else 0xFFFFFF
+
+    def set_option(self, name: str, value: str) -> None:
+        """Set an option by its record name; ValueError names what is wrong."""
+        for opt_name, attr, values in OPTIONS:
+            if opt_name == name:
+                v = value.lower()
+                if v not in values:
+                    raise ValueError(
+                        "option %s takes %s, not '%s'" % (name, " or ".join(values), value)
+                    )
+                setattr(self, attr, values.index(v))
+                return
+        raise ValueError("unknown option '%s'" % name)
+
+    def option_value(self, name: str) -> str:
+        for opt_name, attr, values in OPTIONS:
+            if opt_name == name:
+                return values[getattr(self, attr)]
+        raise ValueError("unknown option '%s'" % name)
+
+    def changed_options(self):
+        """(name, value) of every option that differs from this game's default."""
+        base = Rules(self.game)
+        out = []
+        for name, attr, values in OPTIONS:
+            if getattr(self, attr) != getattr(base, attr):
+                out.append((name, values[getattr(self, attr)]))
+        return out
+
+
+def game_from_name(name: str) -> int:
+    n = name.lower()
+    if n in GAME_NAMES:
+        return GAME_NAMES.index(n)
+    raise ValueError("unknown game '%s' (sixty-six or schnapsen)" % name)

@@ -1,0 +1,100 @@
+"""Helpers for the portable tests, which run on CPython (pytest) and on the
+MicroPython unix port (run.py): plain asserts, no pytest features."""
+
+from sixtysix.cards import parse_card, parse_suit
+from sixtysix.hand import CLAIM, CLOSE, EXCHANGE, MARRY, Hand, IllegalAction
+from sixtysix.rules import SCHNAPSEN, SIXTY_SIX, Rules
+
+
+def cards(text):
+    """'AS TS 9H' -> a set of cards."""
+    s = 0
+    for name in text.split():
+        s |= 1 << parse_card(name)
+    return s
+
+
+def rules(game="sixty-six", **options):
+    """Rules with options given as record names with '_' for '-'."""
+    r = Rules(SCHNAPSEN if game == "schnapsen" else SIXTY_SIX)
+    for name, value in options.items():
+        r.set_option(name.replace("_", "-"), str(value))
+    return r
+
+
+def deal(r, a, b, upcard, stock=None, dealer=1):
+    """A hand with A's and B's cards given by name; the stock is the rest of
+    the deck in id order unless given (top first), the upcard last.
+    Dealer B by default, so A leads first."""
+    h = Hand(r)
+    ha = cards(a)
+    hb = cards(b)
+    up = parse_card(upcard)
+    if stock is None:
+        rest = r.deck() & ~ha & ~hb & ~(1 << up)
+        order = [c for c in range(24) if (rest >> c) & 1]
+    else:
+        order = [parse_card(n) for n in stock.split()]
+    order.append(up)
+    if dealer == 1:
+        h.deal(1, hb, ha, order)
+    else:
+        h.deal(0, ha, hb, order)
+    return h
+
+
+def act(h, *moves):
+    """Take actions by record words: 'TS', 'marry H', 'exchange', 'close', 'claim'."""
+    for m in moves:
+        h.act(code(m))
+
+
+def code(move):
+    words = move.split()
+    if words[0] == "marry":
+        return MARRY + parse_suit(words[1])
+    if words[0] == "exchange":
+        return EXCHANGE
+    if words[0] == "close":
+        return CLOSE
+    if words[0] == "claim":
+        return CLAIM
+    return parse_card(words[-1])
+
+
+def rejected(h, move, words=""):
+    """Assert that a move is refused with a reason containing `words`, and
+    that the hand is unchanged afterwards.  Returns the reason."""
+    before = snapshot(h)
+    try:
+        h.act(code(move))
+    except IllegalAction as e:
+        assert words in e.reason, "reason %r lacks %r" % (e.reason, words)
+        assert snapshot(h) == before, "a rejected action changed the hand"
+        return e.reason
+    raise AssertionError("%s was accepted" % move)
+
+
+def snapshot(h):
+    return (
+        bytes(h.stock),
+        tuple(h.hands),
+        tuple(h.won),
+        tuple(h.card_points),
+        tuple(h.marriage_points),
+        tuple(h.tricks),
+        tuple(h.marriages),
+        tuple(h.known),
+        tuple(h.voids),
+        h.nlog,
+        h.pos,
+        h.leader,
+        h.turn,
+        h.lead,
+        h.pending,
+        h.closer,
+        h.exchanged_by,
+        h.over,
+        h.winner,
+        h.reason,
+    )

@@ -1,0 +1,1 @@
+"""Host-side tools: the `sixtysix` command, records, replay, benchmarks."""

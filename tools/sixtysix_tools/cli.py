@@ -1,0 +1,30 @@
+"""The `sixtysix` command: one subcommand per host tool.
+
+Each subcommand lives in its own module, imported only when used, so
+`sixtysix replay` does not pay for the benchmark's imports.
+"""
+
+import argparse
+import sys
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="sixtysix", description="Sixty-Six on the host.")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    from . import bench, replay, textplay
+
+    textplay.add_arguments(sub.add_parser("play", help="play a match in the terminal"))
+    replay.add_arguments(sub.add_parser("replay", help="check and score a game record"))
+    bench.add_arguments(sub.add_parser("bench", help="print benchmark figures"))
+
+    args = parser.parse_args(argv)
+    try:
+        return args.run(args) or 0
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())
