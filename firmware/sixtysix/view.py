@@ -5,6 +5,7 @@ peek at the opponent's cards or the order of the stock.
 """
 
 from .cards import NO_CARD, count
+from .hand import MAX_ACTIONS
 
 
 class View:
@@ -36,6 +37,11 @@ class View:
         self.opp_score = hand.score(opp) if hand.rules.assisted else -1
         self.over = hand.over
         self.legal_plays = hand.legal_plays() if hand.turn == player else 0
+        # Every legal action code (plays, marriages, exchange, close, claim)
+        # when it is this player's turn, else empty.
+        buf = bytearray(MAX_ACTIONS)
+        n = hand.legal_actions(buf) if hand.turn == player else 0
+        self.actions = buf[:n]
 
     def unseen(self) -> int:
         """Cards whose place this player does not know: in the opponent's
