@@ -1,7 +1,7 @@
 """Helpers for the portable tests, which run on CPython (pytest) and on the
 MicroPython unix port (run.py): plain asserts, no pytest features."""
 
-from sixtysix.cards import parse_card, parse_suit
+from sixtysix.cards import count, parse_card, parse_suit, set_points
 from sixtysix.hand import CLAIM, CLOSE, EXCHANGE, MARRY, Hand, IllegalAction
 from sixtysix.rules import SCHNAPSEN, SIXTY_SIX, Rules
 
@@ -98,3 +98,38 @@ def snapshot(h):
         h.winner,
         h.reason,
     )
+
+
+def position(r, a, b, trump, leader=0, won_a="", won_b="", tricks=None, stock=None):
+    """A mid-hand position set up directly: A's and B's hands, the trump
+    suit letter, who leads, the cards each has won.  With stock=None the
+    stock is exhausted; otherwise `stock` names the cards still to draw, top
+    first, the upcard last.  Cards not placed anywhere are taken to be won by
+    A (so the deck is always whole); tricks defaults to won cards / 2."""
+    h = Hand(r)
+    h.reset_state()
+    h.hands[0] = cards(a)
+    h.hands[1] = cards(b)
+    h.trump = parse_suit(trump)
+    n = len(h.stock)
+    if stock is None:
+        h.pos = n
+        left = []
+    else:
+        left = [parse_card(x) for x in stock.split()]
+        h.pos = n - len(left)
+        for i, c in enumerate(left):
+            h.stock[h.pos + i] = c
+    won = [cards(won_a), cards(won_b)]
+    placed = h.hands[0] | h.hands[1] | won[0] | won[1]
+    for c in left:
+        placed |= 1 << c
+    won[0] |= r.deck() & ~placed
+    for p in range(2):
+        h.won[p] = won[p]
+        h.card_points[p] = set_points(won[p])
+        h.tricks[p] = (tricks[p] if tricks else count(won[p]) // 2)
+    h.leader = leader
+    h.turn = leader
+    h.dealer = 1 - leader
+    return h
