@@ -10,7 +10,6 @@ declares a marriage; EXCHANGE, CLOSE and CLAIM are what they say.  Actions are
 always taken by the player whose turn it is (`turn`).
 """
 
-from .compat import const
 from .cards import (
     KING,
     NO_CARD,
@@ -20,6 +19,7 @@ from .cards import (
     card_name,
     count,
 )
+from .compat import const
 
 MARRY = const(64)  # MARRY + suit
 EXCHANGE = const(68)

@@ -85,9 +85,7 @@ class Rules:
             if opt_name == name:
                 v = value.lower()
                 if v not in values:
-                    raise ValueError(
-                        "option %s takes %s, not '%s'" % (name, " or ".join(values), value)
-                    )
+                    raise ValueError("option %s takes %s, not '%s'" % (name, " or ".join(values), value))
                 setattr(self, attr, values.index(v))
                 return
         raise ValueError("unknown option '%s'" % name)

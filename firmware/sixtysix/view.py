@@ -52,4 +52,3 @@ class View:
         if self.upcard != NO_CARD:
             known |= 1 << self.upcard
         return self.rules.deck() & ~known
-

@@ -128,7 +128,7 @@ def position(r, a, b, trump, leader=0, won_a="", won_b="", tricks=None, stock=No
     for p in range(2):
         h.won[p] = won[p]
         h.card_points[p] = set_points(won[p])
-        h.tricks[p] = (tricks[p] if tricks else count(won[p]) // 2)
+        h.tricks[p] = tricks[p] if tricks else count(won[p]) // 2
     h.leader = leader
     h.turn = leader
     h.dealer = 1 - leader

@@ -1,7 +1,5 @@
 """Decks, card encoding and the deterministic PRNG (RULES.md 1 'Deck', 2a)."""
 
-from support import cards, rules
-
 from sixtysix.cards import (
     DECK20,
     DECK24,
@@ -18,6 +16,7 @@ from sixtysix.cards import (
     set_points,
 )
 from sixtysix.rng import Rng
+from support import cards, rules
 
 
 def test_sixty_six_deck_has_24_cards_worth_120():

@@ -1,9 +1,8 @@
 """The match: dealer, game points, the pot, the target (RULES.md 1)."""
 
-from support import act, position, rules
-
 from sixtysix.match import Match
 from sixtysix.rules import SCHNAPSEN, SIXTY_SIX, Rules
+from support import act, position, rules
 
 
 def finish(m, h):

@@ -1,9 +1,8 @@
 """Marriages, exchanging the trump nine/jack, closing (RULES.md 1 and 2a)."""
 
-from support import act, cards, deal, position, rejected, rules
-
 from sixtysix.cards import parse_card
 from sixtysix.hand import CLOSE, EXCHANGE, MARRY, MAX_ACTIONS
+from support import act, cards, deal, position, rejected, rules
 
 A_CARDS = "KH QH KS 9S JD TC"
 B_CARDS = "AC QC KC 9H JS AD"

@@ -1,11 +1,10 @@
 """Dealing, tricks, drawing and the strict phase (RULES.md 1 and 2a)."""
 
-from support import act, cards, deal, position, rejected, rules
-
 from sixtysix.cards import card_name, count, parse_card
 from sixtysix.hand import CLAIM, MAX_ACTIONS
 from sixtysix.match import Match
 from sixtysix.rules import SCHNAPSEN, SIXTY_SIX, Rules
+from support import act, cards, deal, position, rejected, rules
 
 A_CARDS = "AH TH KC QC 9S JD"
 B_CARDS = "AC TC KH QH 9H JS"
@@ -196,4 +195,3 @@ def test_legal_actions_never_exceed_the_buffer():
 def test_playing_a_card_not_in_hand_is_rejected():
     h = game()
     assert "not in hand" in rejected(h, "AC")
-

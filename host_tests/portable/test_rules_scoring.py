@@ -1,7 +1,5 @@
 """Claims, closing, the last trick and game points (RULES.md 1 and 2a)."""
 
-from support import act, cards, deal, position, rejected, rules
-
 from sixtysix.hand import (
     MAX_ACTIONS,
     R_CLAIM,
@@ -11,6 +9,7 @@ from sixtysix.hand import (
     R_NO_WINNER,
     R_PLAYED_OUT,
 )
+from support import act, cards, deal, position, rejected, rules
 
 
 def endgame(r=None, won_b="", tricks=None, a="9C JC", b="9D JD", leader=0):
@@ -162,7 +161,9 @@ def test_option_closer_failed_2_gives_2_even_without_a_trick():
 
 
 def test_closer_who_fails_after_the_opponent_won_a_trick_gives_2():
-    h = position(rules(), "9C JC", "9S JS", "S", leader=0, won_b="AS TS AH TH KH QH", tricks=(4, 3), stock="9H QS")
+    h = position(
+        rules(), "9C JC", "9S JS", "S", leader=0, won_b="AS TS AH TH KH QH", tricks=(4, 3), stock="9H QS"
+    )
     assert h.score(0) == 64
     act(h, "close")
     play_out(h)
@@ -170,7 +171,9 @@ def test_closer_who_fails_after_the_opponent_won_a_trick_gives_2():
 
 
 def test_opponent_claiming_first_makes_the_closer_fail():
-    h = position(rules(), "9C JC", "AD TD", "S", leader=0, won_b="AS TS AH TH AC TC KS", tricks=(3, 4), stock="9H QS")
+    h = position(
+        rules(), "9C JC", "AD TD", "S", leader=0, won_b="AS TS AH TH AC TC KS", tricks=(3, 4), stock="9H QS"
+    )
     act(h, "close", "9C")
     assert h.score(1) >= 66
     act(h, "claim")
@@ -209,7 +212,9 @@ def test_option_closer_won_close_judges_the_loser_at_closing():
 
 
 def test_a_false_claim_after_closing_is_scored_as_a_false_claim():
-    h = position(rules(), "9C JC", "AD TD", "S", leader=0, won_b="AS TS AH TH KS", tricks=(4, 3), stock="9H QS")
+    h = position(
+        rules(), "9C JC", "AD TD", "S", leader=0, won_b="AS TS AH TH KS", tricks=(4, 3), stock="9H QS"
+    )
     act(h, "close", "claim")
     assert h.reason == R_FALSE_CLAIM and h.winner == 1 and h.game_points == 2
 

@@ -144,7 +144,9 @@ def load(text: str) -> Replay:
                 raise RecordError(line, "the match is already over")
             deal = _Deal(line)
             hand = None
-        elif key in ("dealer", "upcard", "stock") or (key in ("a", "b") and len(words) > 1 and _is_card(words[1])):
+        elif key in ("dealer", "upcard", "stock") or (
+            key in ("a", "b") and len(words) > 1 and _is_card(words[1])
+        ):
             if deal is None:
                 raise RecordError(line, "deal statements belong right after 'hand'")
             _deal_statement(deal, key, words, line)
@@ -280,7 +282,9 @@ def _action(match: Match, replay: Replay, hand: Hand, p: int, words, line: int) 
             raise RecordError(line, "'%s' takes nothing after it" % verb)
         code = _SIMPLE[verb]
     else:
-        raise RecordError(line, "unknown action '%s' (play, marry, exchange, close, claim)" % " ".join(words[1:]))
+        raise RecordError(
+            line, "unknown action '%s' (play, marry, exchange, close, claim)" % " ".join(words[1:])
+        )
     if p != hand.turn:
         raise RecordError(line, "%s cannot act now: it is %s's turn" % (PLAYERS[p], PLAYERS[hand.turn]))
     try:

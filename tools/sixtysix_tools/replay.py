@@ -55,7 +55,9 @@ def format_text(replay) -> str:
         )
     m = replay.match
     if m.winner >= 0:
-        out.append("Match: %s wins, %d to %d" % (PLAYERS[m.winner], m.scores[m.winner], m.scores[1 - m.winner]))
+        out.append(
+            "Match: %s wins, %d to %d" % (PLAYERS[m.winner], m.scores[m.winner], m.scores[1 - m.winner])
+        )
     else:
         out.append("Match: A %d, B %d, not decided" % (m.scores[0], m.scores[1]))
     if m.pot:

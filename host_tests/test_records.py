@@ -1,0 +1,356 @@
+"""Game records: writing, replaying, and rejecting every kind of bad record."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from recordgen import find_record, name, play_match, random_rules, who
+from sixtysix.rng import Rng
+from sixtysix.rules import SCHNAPSEN, Rules
+from sixtysix_tools.record import RecordError, load
+
+HEAD = """game sixty-six
+hand
+dealer B
+A KH QH 9C TC AS JD
+B 9S JH QC KC AH TD
+upcard JS
+stock 9D AD KD QD TH QS KS 9H JC AC TS
+"""
+
+
+def error_of(text):
+    with pytest.raises(RecordError) as e:
+        load(text)
+    return e.value.line, e.value.reason
+
+
+# --- writing and reading back ------------------------------------------------
+
+
+def test_records_written_while_playing_replay_to_the_same_match():
+    rng = Rng(5)
+    for seed in range(1, 200):
+        r = random_rules(rng)
+        text, _ = play_match(r, seed)
+        replay = load(text)
+        assert replay.match.winner >= 0, text
+        assert max(replay.match.scores) >= r.target or any(h.forfeit for h in replay.hands)
+        assert sum(h.game_points[0] for h in replay.hands) == replay.match.scores[0]
+
+
+def test_a_record_may_stop_in_the_middle_of_a_hand():
+    replay = load(HEAD + "A marry H\nA play QH\nB play JH\n")
+    assert replay.hands[-1].reason == "unfinished" and replay.hands[-1].winner == -1
+    assert replay.to_json()["hands"][0]["winner"] is None
+    assert replay.match.hand.turn == 0  # can be continued
+
+
+def test_keywords_and_cards_are_case_insensitive_and_comments_ignored():
+    text = HEAD.upper().replace("GAME SIXTY-SIX", "Game Sixty-Six") + "a MARRY h  # show KH QH\n\na play qh\n"
+    replay = load(text)
+    assert replay.match.hand.marriage_points[0] == 20
+
+
+def test_json_has_the_promised_shape():
+    text, _ = play_match(Rules(), 7)
+    data = load(text).to_json()
+    assert set(data) == {"game", "hands", "match"}
+    assert data["game"] == "sixty-six"
+    for h in data["hands"]:
+        assert set(h) == {"winner", "points", "game_points", "reason"}
+        assert set(h["points"]) == {"A", "B"}
+        assert h["reason"] in (
+            "claim",
+            "false-claim",
+            "closer-failed",
+            "played-out",
+            "no-winner",
+            "last-trick",
+        )
+    assert data["match"]["winner"] in ("A", "B")
+
+
+def test_the_pot_goes_to_the_next_winner_in_a_replay():
+    for seed in range(1, 300):
+        text, _ = play_match(Rules(), seed)
+        hands = load(text).hands
+        for i in range(len(hands) - 1):
+            if hands[i].reason == "no-winner" and hands[i + 1].winner >= 0 and not hands[i + 1].forfeit:
+                assert sum(hands[i + 1].game_points) >= 2
+                return
+    raise AssertionError("no record with a pot was found")
+
+
+def test_options_and_target_are_written_and_read_back():
+    r = Rules(SCHNAPSEN)
+    r.set_option("void", "any")
+    r.set_option("mode", "assisted")
+    r.target = 3
+    text, _ = play_match(r, 3)
+    assert "option void any" in text and "option mode assisted" in text and "target 3" in text
+    back = load(text).rules
+    assert back.must_trump == 0 and back.assisted == 1 and back.target == 3 and back.game == SCHNAPSEN
+
+
+# --- rule breaks are reported at their line ------------------------------------
+
+
+def _strict_follow_off_suit(h):
+    if h.strict() and h.lead >= 0:
+        hand = h.hands[h.turn]
+        same = hand & (0x3F << (h.lead // 6 * 6))
+        other = hand & ~same
+        if same and other:
+            c = next(c for c in range(24) if (other >> c) & 1)
+            return "%s play %s" % (who(h), name(c))
+    return None
+
+
+def test_not_following_suit_in_the_strict_phase_is_rejected():
+    text, line = find_record(_strict_follow_off_suit)
+    at, reason = error_of(text)
+    assert at == line and "must follow suit: holds" in reason
+
+
+def test_not_trumping_when_void_is_rejected_under_option_void_trump():
+    def stop(h):
+        if h.strict() and h.lead >= 0 and h.lead // 6 != h.trump:
+            hand = h.hands[h.turn]
+            if not hand & (0x3F << (h.lead // 6 * 6)) and hand & (0x3F << (h.trump * 6)):
+                other = hand & ~(0x3F << (h.trump * 6))
+                if other:
+                    c = next(c for c in range(24) if (other >> c) & 1)
+                    return "%s play %s" % (who(h), name(c))
+        return None
+
+    r = Rules()
+    r.set_option("void", "trump")
+    text, line = find_record(stop, r)
+    at, reason = error_of(text)
+    assert at == line and "must trump: holds no" in reason
+
+
+def test_exchange_before_winning_a_trick_is_rejected():
+    def stop(h):
+        nine = h.trump * 6
+        p = h.turn
+        if h.lead < 0 and h.tricks[p] == 0 and (h.hands[p] >> nine) & 1 and h.facedown() > 0:
+            return "%s exchange" % who(h)
+        return None
+
+    text, line = find_record(stop)
+    at, reason = error_of(text)
+    assert at == line and reason.endswith("cannot exchange: has not won a trick")
+
+
+@pytest.mark.parametrize(
+    "extra, words",
+    [
+        ("A play AH", "A cannot play AH: not in hand"),
+        ("B play 9S", "B cannot act now: it is A's turn"),
+        ("A marry C", "does not hold king and queen"),
+        ("A play XS", "unknown card 'XS'"),
+        ("A dance", "unknown action 'dance'"),
+        ("C play 9S", "unknown player 'C'"),
+        ("A marry", "'marry' takes one suit"),
+        ("A marry Z", "unknown suit 'Z'"),
+        ("A close\nA close", "already closed"),
+        ("A play TC\nB marry C", "only the player on lead"),
+        ("A claim\nB play 9S", "the hand is over"),
+        ("A marry H\nA play TC", "must lead the king or queen of the marriage in hearts"),
+        ("A play TC\nB close", "only the player on lead may close"),
+        ("game schnapsen", "'game' may appear only once"),
+        ("option head yes", "must come before the first hand"),
+        ("frobnicate", "unknown statement 'frobnicate'"),
+        ("hand", "a new hand begins before the last one is finished"),
+    ],
+)
+def test_illegal_statements_are_rejected_at_their_line(extra, words):
+    text = HEAD + extra + "\n"
+    at, reason = error_of(text)
+    assert at == text.count("\n")
+    assert words in reason
+
+
+@pytest.mark.parametrize(
+    "old, new, line, words",
+    [
+        ("A KH QH 9C TC AS JD", "A KH QH 9C TC AS AS", 4, "AS is listed twice"),
+        ("A KH QH 9C TC AS JD", "A KH QH 9C TC AS", 2, "A must be dealt 6 cards, not 5"),
+        ("upcard JS", "upcard 9S", 2, "9S is dealt twice"),
+        ("upcard JS\n", "", 2, "no 'upcard' statement"),
+        (
+            "stock 9D AD KD QD TH QS KS 9H JC AC TS",
+            "stock 9D AD KD QD TH QS KS 9H JC AC",
+            2,
+            "the deal lacks TS",
+        ),
+        ("dealer B\n", "", 2, "no 'dealer' statement"),
+        ("dealer B", "dealer E", 3, "unknown player 'E'"),
+        ("game sixty-six", "game skat", 1, "unknown game 'skat'"),
+        ("game sixty-six", "game sixty-five", 1, "not supported yet"),
+        ("game sixty-six", "hand", 1, "a record starts with 'game NAME'"),
+        (
+            "game sixty-six\n",
+            "game sixty-six\noption head maybe\n",
+            2,
+            "option head takes no or yes, not 'maybe'",
+        ),
+        ("game sixty-six\n", "game sixty-six\noption colour red\n", 2, "unknown option 'colour'"),
+        ("game sixty-six\n", "game sixty-six\ntarget 0\n", 2, "target takes a number"),
+        ("hand\ndealer B\n", "dealer B\n", 2, "deal statements belong right after 'hand'"),
+    ],
+)
+def test_bad_deals_and_headers_are_rejected_at_their_line(old, new, line, words):
+    text = HEAD.replace(old, new, 1) + "A play TC\n"
+    at, reason = error_of(text)
+    assert words in reason
+    assert at == line
+
+
+def test_schnapsen_deal_must_not_hold_nines():
+    text = HEAD.replace("sixty-six", "schnapsen")
+    at, reason = error_of(text + "A play TC\n")
+    assert at == 2 and "must be dealt 5 cards" in reason
+
+
+def test_the_next_hand_must_be_dealt_by_the_other_player():
+    text, _ = play_match(Rules(), 11)
+    hands = text.split("\nhand\n")
+    assert len(hands) > 2
+    second = hands[2]
+    dealer = second.splitlines()[0]
+    wrong = "dealer A" if dealer == "dealer B" else "dealer B"
+    bad = text.replace("\nhand\n" + second, "\nhand\n" + second.replace(dealer, wrong, 1), 1)
+    at, reason = error_of(bad)
+    assert "the deal alternates" in reason
+    assert bad.splitlines()[at - 1] == "hand"
+
+
+def test_an_empty_record_is_rejected():
+    assert error_of("")[0] == 1
+    assert error_of("# only a comment\n\n")[0] == 1
+
+
+# --- the command line contract -------------------------------------------------
+
+
+def run_replay(tmp_path, text, *flags, raw=None):
+    path = tmp_path / "game.txt"
+    if raw is not None:
+        path.write_bytes(raw)
+    else:
+        path.write_text(text)
+    return subprocess.run(
+        [sys.executable, "-m", "sixtysix_tools.cli", "replay", str(path), *flags],
+        capture_output=True,
+        text=True,
+    )
+
+
+def test_replay_cli_prints_results_and_json(tmp_path):
+    text, _ = play_match(Rules(), 4)
+    out = run_replay(tmp_path, text)
+    assert out.returncode == 0 and "Hand 1:" in out.stdout and "Match:" in out.stdout
+    data = json.loads(run_replay(tmp_path, text, "--json").stdout)
+    assert data == load(text).to_json()
+
+
+@pytest.mark.parametrize("flags", [(), ("--json",)])
+def test_replay_cli_error_contract(tmp_path, flags):
+    out = run_replay(tmp_path, HEAD + "A play AH\n", *flags)
+    assert out.returncode == 2 and out.stdout == ""
+    first = out.stderr.splitlines()[0]
+    assert first.endswith("game.txt:8: A cannot play AH: not in hand")
+
+
+def test_replay_cli_reports_binary_garbage_and_missing_files(tmp_path):
+    out = run_replay(tmp_path, None, raw=b"game sixty-six\n\xff\xfe\x00")
+    assert out.returncode == 2 and ":2: not UTF-8 text" in out.stderr and "Traceback" not in out.stderr
+    missing = subprocess.run(
+        [sys.executable, "-m", "sixtysix_tools.cli", "replay", str(tmp_path / "nope.txt")],
+        capture_output=True,
+        text=True,
+    )
+    assert missing.returncode == 2 and "nope.txt:0: cannot read the file" in missing.stderr
+
+
+# --- corrupt and truncated records never crash ----------------------------------
+
+VALID = play_match(Rules(), 21)[0]
+
+
+def test_every_truncation_of_a_record_loads_or_fails_cleanly():
+    for cut in range(len(VALID)):
+        try:
+            load(VALID[:cut])
+        except RecordError as e:
+            assert e.line >= 1
+
+
+@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@given(st.data())
+def test_random_corruption_loads_or_fails_cleanly(data):
+    text = VALID
+    for _ in range(data.draw(st.integers(1, 4))):
+        i = data.draw(st.integers(0, len(text) - 1))
+        kind = data.draw(st.sampled_from(["replace", "delete", "insert", "swap-lines"]))
+        if kind == "replace":
+            text = text[:i] + data.draw(st.characters()) + text[i + 1 :]
+        elif kind == "delete":
+            text = text[:i] + text[i + 1 :]
+        elif kind == "insert":
+            text = text[:i] + data.draw(st.text(max_size=6)) + text[i:]
+        else:
+            lines = text.splitlines()
+            j = data.draw(st.integers(0, len(lines) - 1))
+            k = data.draw(st.integers(0, len(lines) - 1))
+            lines[j], lines[k] = lines[k], lines[j]
+            text = "\n".join(lines)
+    try:
+        load(text)
+    except RecordError as e:
+        assert 1 <= e.line <= text.count("\n") + 1
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from(
+            [
+                "game",
+                "sixty-six",
+                "hand",
+                "dealer",
+                "A",
+                "B",
+                "play",
+                "marry",
+                "upcard",
+                "stock",
+                "option",
+                "target",
+                "claim",
+                "close",
+                "exchange",
+                "9S",
+                "H",
+                "#",
+                "7",
+                "\n",
+                "\n",
+                "\n",
+            ]
+        ),
+        max_size=60,
+    )
+)
+def test_random_statements_load_or_fail_cleanly(words):
+    try:
+        load(" ".join(words))
+    except RecordError:
+        pass
