@@ -1,0 +1,209 @@
+"""The computer players: only legal actions, honest claims, marriages, and
+the heuristic clearly stronger than random play.  Portable: plain asserts,
+runs under pytest and on the MicroPython unix port."""
+
+from sixtysix.cards import parse_card, suit_of
+from sixtysix.hand import CLAIM, CLOSE, EXCHANGE, MARRY
+from sixtysix.match import Match
+from sixtysix.players import HeuristicPlayer, RandomPlayer
+from sixtysix.view import View
+from support import act, deal, rules
+
+_WIN = 66
+
+# Option sets the players must cope with (record names, '_' for '-').
+_VARIANTS = (
+    ("sixty-six", {}),
+    ("sixty-six", {"mode": "assisted", "exchange_when": "any-turn", "close_by": "either"}),
+    ("sixty-six", {"void": "trump", "head": "yes", "marry_after_close": "no"}),
+    ("sixty-six", {"marriage_lead": "queen", "exchange_needs_trick": "no", "false_claim": "2or3"}),
+    ("schnapsen", {}),
+    ("schnapsen", {"mode": "assisted", "marriage_lead": "queen"}),
+)
+
+
+def _play_hand(h, players, watch):
+    """Play a hand to the end; before each action the engine checks it and
+    `watch(view, code, player)` may assert on it."""
+    while not h.over:
+        p = h.turn
+        view = View(h, p)
+        code = players[p].choose(view)
+        h.check(code)  # raises IllegalAction for an illegal choice
+        watch(view, code, players[p])
+        h.act(code)
+
+
+class _Tally:
+    def __init__(self):
+        self.claims = 0
+        self.marriages = 0
+        self.exchanges = 0
+        self.closes = 0
+
+    def watch(self, view, code, player):
+        has_marriage = False
+        for a in view.actions:
+            if MARRY <= a < EXCHANGE:
+                has_marriage = True
+        if code == CLAIM:
+            assert view.my_score >= _WIN, "false claim with %d" % view.my_score
+            self.claims += 1
+        if not isinstance(player, HeuristicPlayer):
+            return
+        if view.my_score >= _WIN:
+            assert code == CLAIM, "heuristic holds %d and did not claim" % view.my_score
+        elif has_marriage and code != EXCHANGE and code != CLOSE:
+            assert MARRY <= code < EXCHANGE, "heuristic on lead skipped a marriage"
+        if MARRY <= code < EXCHANGE:
+            self.marriages += 1
+        elif code == EXCHANGE:
+            self.exchanges += 1
+        elif code == CLOSE:
+            self.closes += 1
+
+
+def test_players_choose_only_legal_actions_and_claim_honestly():
+    tally = _Tally()
+    seed = 1
+    for game, options in _VARIANTS:
+        m = Match(rules(game, **options), seed)
+        for i in range(60):
+            h = m.start_hand()
+            rnd = RandomPlayer(seed * 100 + i)
+            heu = HeuristicPlayer()
+            # heuristic against random both ways round, and each against itself
+            pairs = ((heu, rnd), (rnd, heu), (heu, heu), (rnd, RandomPlayer(i)))
+            _play_hand(h, pairs[i % 4], tally.watch)
+            m.scores[0] = m.scores[1] = 0  # keep the match from ending
+            m.finish_hand()
+        seed += 1
+    # The checks above must actually have been exercised.
+    assert tally.claims > 100
+    assert tally.marriages > 20
+    assert tally.exchanges > 20
+    assert tally.closes > 5
+
+
+def test_random_player_never_claims_falsely_but_spreads_its_choices():
+    h = deal(rules(), "KH QH AS 9C JD TD", "AH TH KS QS 9S JS", "AC")
+    player = RandomPlayer(5)
+    seen = {}
+    for _ in range(400):
+        code = player.choose(View(h, 0))
+        assert code != CLAIM
+        seen[code] = seen.get(code, 0) + 1
+    # six cards, the heart marriage and nothing else (close needs no trick)
+    assert len(seen) == 8, seen
+    for n in seen.values():
+        assert n > 20
+
+
+def test_random_player_may_claim_a_true_66():
+    h = deal(rules(), "KH QH AS 9C JD TD", "AH TH KS QS 9S JS", "AC")
+    h.card_points[0] = 70  # as if A had taken that much in tricks
+    h.tricks[0] = 3
+    player = RandomPlayer(9)
+    claims = 0
+    for _ in range(200):
+        if player.choose(View(h, 0)) == CLAIM:
+            claims += 1
+    assert claims > 5
+
+
+def test_heuristic_claims_at_66_and_not_before():
+    h = deal(rules(), "KH QH AS 9C JD TD", "AH TH KS QS 9S JS", "AC")
+    h.card_points[0] = 65
+    h.tricks[0] = 3
+    assert HeuristicPlayer().choose(View(h, 0)) != CLAIM
+    h.card_points[0] = 66
+    assert HeuristicPlayer().choose(View(h, 0)) == CLAIM
+
+
+def test_heuristic_declares_the_trump_marriage_first():
+    # Clubs are trumps (upcard AC); A holds the heart and club marriages.
+    h = deal(rules(), "KH QH KC QC 9S JD", "AH TH KS QS 9D JS", "AC")
+    assert HeuristicPlayer().choose(View(h, 0)) == MARRY + suit_of(parse_card("KC"))
+    act(h, "marry C")
+    code = HeuristicPlayer().choose(View(h, 0))
+    assert code in (parse_card("KC"), parse_card("QC"))
+
+
+def test_heuristic_exchanges_the_trump_jack_in_schnapsen():
+    # Hearts are trumps; Schnapsen needs no trick won before exchanging.
+    h = deal(rules("schnapsen"), "JH AS KC QD JD", "AH TH KS QS JS", "KH")
+    assert HeuristicPlayer().choose(View(h, 0)) == EXCHANGE
+
+
+def test_heuristic_takes_an_ace_with_its_lowest_trump():
+    # Hearts are trumps; B leads the ace of clubs, A has no clubs.
+    h = deal(rules(), "9H JH AD 9S JS KD", "AC TC KC QC 9C JC", "AH", dealer=0)
+    act(h, "AC")
+    assert HeuristicPlayer().choose(View(h, 0)) == parse_card("9H")
+
+
+def test_heuristic_keeps_its_trumps_when_a_nine_is_led():
+    h = deal(rules(), "9H JH AD 9S JS KD", "AC TC KC QC 9C JC", "AH", dealer=0)
+    act(h, "9C")
+    code = HeuristicPlayer().choose(View(h, 0))
+    assert suit_of(code) != suit_of(parse_card("AH"))
+
+
+def test_heuristic_takes_a_ten_with_the_ace_of_the_suit():
+    h = deal(rules(), "AC 9H 9D 9S JS KD", "TC KC QC 9C JC AD", "AH", dealer=0)
+    act(h, "TC")
+    assert HeuristicPlayer().choose(View(h, 0)) == parse_card("AC")
+
+
+def test_heuristic_trumps_a_small_card_when_that_makes_66():
+    h = deal(rules(), "9H JH 9D 9S JS KD", "AC KC QC 9C JC AD", "AH", dealer=0)
+    h.card_points[0] = 64  # as if taken in earlier tricks
+    h.tricks[0] = 3
+    act(h, "JC")  # 2 points: not worth a trump, unless they make 66
+    assert HeuristicPlayer().choose(View(h, 0)) == parse_card("9H")
+    h.card_points[0] = 40
+    assert HeuristicPlayer().choose(View(h, 0)) == parse_card("9D")
+
+
+def test_heuristic_pulls_trumps_with_a_top_trump_after_closing():
+    # Hearts are trumps; A holds the top three and side aces and tens.
+    h = deal(rules(), "AH TH KH AS TS AC", "QD JD 9D KS QS 9S", "QH")
+    player = HeuristicPlayer()
+    assert player.sure_points(View(h, 0), -1) >= _WIN
+    assert player.choose(View(h, 0)) == CLOSE
+    # Without the king of trumps the count stays short of 66: no closing.
+    h = deal(rules(), "AH TH JD AS TS AC", "QD KH 9D KS QS 9S", "QH")
+    assert player.choose(View(h, 0)) != CLOSE
+    act(h, "close")
+    assert player.choose(View(h, 0)) == parse_card("AH")
+
+
+def _duel(game, hands, seed):
+    """Game points of the heuristic and of random play over `hands` hands,
+    the heuristic taking each seat in turn."""
+    m = Match(rules(game), seed)
+    heuristic = 0
+    other = 0
+    for i in range(hands):
+        h = m.start_hand()
+        me = i % 2
+        players = [RandomPlayer(seed + i), RandomPlayer(seed + i)]
+        players[me] = HeuristicPlayer()
+        _play_hand(h, players, lambda view, code, player: None)
+        if h.winner == me:
+            heuristic += h.game_points
+        elif h.winner >= 0:
+            other += h.game_points
+        m.scores[0] = m.scores[1] = 0
+        m.finish_hand()
+    return heuristic, other
+
+
+def test_heuristic_beats_random_play_at_sixty_six():
+    mine, theirs = _duel("sixty-six", 200, 21)
+    assert mine * 100 > 85 * (mine + theirs), (mine, theirs)
+
+
+def test_heuristic_beats_random_play_at_schnapsen():
+    mine, theirs = _duel("schnapsen", 200, 22)
+    assert mine * 100 > 80 * (mine + theirs), (mine, theirs)
