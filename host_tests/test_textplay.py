@@ -1,0 +1,312 @@
+"""`sixtysix play` driven with scripted input: whole matches, bad input,
+records and resuming.  Every test asserts on what the player is shown."""
+
+import io
+import subprocess
+import sys
+
+import pytest
+from sixtysix_tools import cli
+from sixtysix_tools.record import load
+
+
+class FirstLegalCard:
+    """A stdin that answers every prompt with card number 1, or with the
+    next number after the table refused a card: so it plays the first legal
+    card of the shown hand.  After `limit` answers it reports end of input."""
+
+    def __init__(self, out, limit=2000):
+        self.out = out
+        self.read_upto = 0
+        self.number = 1
+        self.left = limit
+
+    def readline(self):
+        new = self.out.getvalue()[self.read_upto :]
+        self.read_upto = len(self.out.getvalue())
+        self.left -= 1
+        if self.left < 0:
+            return ""
+        self.number = self.number + 1 if "Not allowed" in new else 1
+        return "%d\n" % self.number
+
+
+def play(monkeypatch, *argv, script=None):
+    """Run `sixtysix play ARGV` in-process; returns (status, stdout, stderr)."""
+    out = io.StringIO()
+    err = io.StringIO()
+    monkeypatch.setattr(sys, "stdin", io.StringIO(script) if script is not None else FirstLegalCard(out))
+    monkeypatch.setattr(sys, "stdout", out)
+    monkeypatch.setattr(sys, "stderr", err)
+    status = cli.main(["play", *argv])
+    assert "Traceback" not in out.getvalue() + err.getvalue()
+    return status, out.getvalue(), err.getvalue()
+
+
+def record_text(a, b, upcard, dealer="B", actions=(), header=""):
+    """A one-hand Sixty-Six record: the stock is the rest of the deck."""
+    used = set((a + " " + b + " " + upcard).split())
+    rest = [n for n in _deck24() if n not in used]
+    lines = ["game sixty-six", header, "hand", "dealer " + dealer, "A " + a, "B " + b]
+    lines += ["upcard " + upcard, "stock " + " ".join(rest), *actions]
+    return "\n".join(lines) + "\n"
+
+
+def _deck24():
+    return [r + s for s in "CDHS" for r in "AKQJT9"]
+
+
+def write(tmp_path, text, name="game.txt"):
+    path = tmp_path / name
+    path.write_text(text)
+    return str(path)
+
+
+# --- whole matches -------------------------------------------------------------
+
+
+def test_whole_match_in_counting_mode(monkeypatch, tmp_path):
+    rec = str(tmp_path / "m.txt")
+    status, out, _ = play(monkeypatch, "--seed", "7", "--target", "2", "--record", rec)
+    assert status == 0
+    assert "sixty-six, first to 2, seed 7" in out
+    assert "=== Hand 1:" in out
+    assert "Your hand: 1:" in out
+    assert "Hand over." in out
+    assert "Match over:" in out
+    assert "Score:" not in out  # counting mode shows no running scores
+    # The record replays through the engine to the same result.
+    replay = load(open(rec).read())
+    m = replay.match
+    assert m.winner >= 0
+    assert max(m.scores) >= 2
+    winner = "you win" if m.winner == 0 else "the computer wins"
+    assert "Match over: %s %d to %d." % (winner, m.scores[m.winner], m.scores[1 - m.winner]) in out
+    assert out.count("Hand over.") == len(replay.hands)
+
+
+def test_whole_schnapsen_match_in_assisted_mode(monkeypatch):
+    status, out, _ = play(
+        monkeypatch, "--game", "schnapsen", "--mode", "assisted", "--seed", "3", "--target", "1"
+    )
+    assert status == 0
+    assert "schnapsen, first to 1" in out
+    assert "Score: you 0, computer 0" in out
+    assert "Match over:" in out
+
+
+def test_same_seed_same_match(monkeypatch):
+    first = play(monkeypatch, "--seed", "11", "--target", "1")[1]
+    again = play(monkeypatch, "--seed", "11", "--target", "1")[1]
+    assert first == again
+
+
+def test_random_opponent_can_be_chosen(monkeypatch):
+    status, out, _ = play(monkeypatch, "--seed", "4", "--target", "1", "--opponent", "random")
+    assert status == 0
+    assert "Match over:" in out
+
+
+# --- bad input costs nothing ---------------------------------------------------
+
+
+def test_bad_input_on_lead_is_explained(monkeypatch, tmp_path):
+    # Clubs are trumps; A leads and holds no trump nine and no marriage.
+    path = write(tmp_path, record_text("KH 9D TC AS JD QS", "AH TH KS 9S JS QC", "AC"))
+    script = "hello\n7h\nzz\nplay\n9\nqh\nmarry s\nm x\nexchange\nfoo bar\nhelp\nlast\n"
+    status, out, _ = play(monkeypatch, "--resume", path, "--seed", "1", script=script)
+    assert status == 0
+    assert "'hello' is not a card or a command" in out
+    assert "Unknown card '7h'" in out
+    assert "Unknown card 'zz'" in out
+    assert "Play which card?" in out
+    assert "There is no card 9: your cards are numbered 1 to 6" in out
+    assert "Not allowed: cannot play QH: not in hand" in out
+    assert "Not allowed: cannot declare a marriage: does not hold king and queen of that suit" in out
+    assert "Unknown suit 'x'" in out
+    assert "Not allowed: cannot exchange: does not hold the nine of trumps" in out
+    assert "'foo bar' is not a command" in out
+    assert "marry H, m h" in out  # the help text
+    assert "No trick has been played in this hand yet." in out
+    assert "Leaving the match (end of input)." in out
+    # Nothing was played: the record is unchanged.
+    assert open(path).read() == record_text("KH 9D TC AS JD QS", "AH TH KS 9S JS QC", "AC")
+
+
+def test_must_follow_in_the_strict_phase(monkeypatch, tmp_path):
+    # Dealer A: B leads, closes and leads the ace of hearts; A holds a heart.
+    text = record_text(
+        "KH 9D TC AS JD QS", "AH TH KS 9S JS QC", "AC", dealer="A", actions=["B close", "B play AH"]
+    )
+    path = write(tmp_path, text)
+    status, out, _ = play(monkeypatch, "--resume", path, script="as\n1\n")
+    assert status == 0
+    assert "Stock: closed by the computer" in out
+    assert "Trick: the computer led AH" in out
+    assert "Not allowed: must follow suit: holds hearts" in out
+    assert "Not allowed: must follow suit" in out.split("Play to AH> ")[2]  # card 1 is the TC
+    assert "Leaving the match (end of input)." in out
+
+
+def test_marriage_then_its_card(monkeypatch, tmp_path):
+    path = write(tmp_path, record_text("KH QH TC AS JD 9S", "AH TH KS QS JS QC", "AC"))
+    status, out, _ = play(monkeypatch, "--resume", path, "--seed", "2", script="m h\n9s\nqh\n")
+    assert status == 0
+    assert "You declare the marriage in hearts (20)." in out
+    assert "Lead the king or queen of hearts> " in out
+    assert "Not allowed: must lead the king or queen of the marriage in hearts" in out
+    assert "You lead QH." in out
+    lines = open(path).read().splitlines()
+    i = lines.index("A marry H")
+    assert lines[i + 1] == "A play QH"
+    assert lines[i + 2].startswith("B play ")
+
+
+def test_close_asks_and_says_what_failing_costs(monkeypatch, tmp_path):
+    path = write(tmp_path, record_text("KH QH TC AS JD 9S", "AH TH KS QS JS QC", "AC"))
+    status, out, _ = play(monkeypatch, "--resume", path, script="close\nn\nclose\ny\n")
+    assert status == 0
+    assert "the computer scores 3 game points, as it has no trick yet" in out
+    assert "The stock stays open." in out
+    assert "You close the stock." in out
+    assert "Stock: closed by you" in out
+    assert "A close" in open(path).read().splitlines()
+
+
+def test_end_of_input_while_confirming(monkeypatch, tmp_path):
+    path = write(tmp_path, record_text("KH QH TC AS JD 9S", "AH TH KS QS JS QC", "AC"))
+    status, out, _ = play(monkeypatch, "--resume", path, script="close\n")
+    assert status == 0
+    assert "Leaving the match (end of input)." in out
+
+
+def test_false_claim_ends_the_hand(monkeypatch, tmp_path):
+    path = write(tmp_path, record_text("KH QH TC AS JD 9S", "AH TH KS QS JS QC", "AC"))
+    status, out, _ = play(monkeypatch, "--resume", path, "--seed", "5", script="claim\nquit\n")
+    assert status == 0
+    assert "You claim to have 66." in out
+    assert "B (computer) wins 2 game points: A (you) claimed with only 0" in out
+    assert "You:      0 in cards = 0" in out
+    assert "Match: you 0, computer 2 (first to 7)." in out
+    assert "=== Hand 2: you deal, the computer leads ===" in out
+    assert "Leaving the match." in out
+
+
+# --- records and resuming ------------------------------------------------------
+
+
+def test_record_then_resume_to_the_end(monkeypatch, tmp_path):
+    rec = str(tmp_path / "r.txt")
+    status, out, _ = play(
+        monkeypatch, "--seed", "9", "--target", "2", "--record", rec, script="1\n1\n1\nquit\n"
+    )
+    assert status == 0
+    assert "continue it with --resume %s" % rec in out
+    first = open(rec).read()
+    replay = load(first)
+    assert replay.hands and not replay.hands[-1].finished
+    assert replay.match.hand.nlog >= 3  # our three cards, plus the computer's
+
+    status, out, _ = play(monkeypatch, "--resume", rec, "--seed", "1")
+    assert status == 0
+    assert "Match over:" in out
+    final = open(rec).read()
+    assert final.startswith(first)  # continued, not rewritten
+    done = load(final)
+    assert done.match.winner >= 0
+    assert all(h.finished for h in done.hands)
+
+
+def test_resume_after_a_finished_hand_deals_the_next(monkeypatch, tmp_path):
+    text = record_text("KH QH TC AS JD 9S", "AH TH KS QS JS QC", "AC", actions=["A claim"], header="target 5")
+    path = write(tmp_path, text)
+    assert load(text).hands[-1].finished
+    status, out, _ = play(monkeypatch, "--resume", path, "--seed", "3", script="quit\n")
+    assert status == 0
+    assert "first to 5" in out  # the record's target
+    assert "=== Hand 2: you deal, the computer leads ===" in out
+    final = load(open(path).read())
+    assert len(final.hands) == 2 and final.match.scores == [0, 2]
+
+
+def test_resumed_record_keeps_rules_options(monkeypatch, tmp_path):
+    text = record_text(
+        "KH QH TC AS JD 9S", "AH TH KS QS JS QC", "AC", header="option mode assisted\noption close-by either"
+    )
+    path = write(tmp_path, text)
+    status, out, _ = play(monkeypatch, "--resume", path, script="quit\n")
+    assert status == 0
+    assert "Score: you 0, computer 0" in out
+
+
+# --- command-line mistakes: a message and status 2 ------------------------------
+
+
+@pytest.mark.parametrize(
+    "argv, words",
+    [
+        (["--option", "nonsense=1"], "unknown option 'nonsense' (options: mode,"),
+        (["--option", "head"], "--option takes NAME=VALUE, not 'head'"),
+        (["--option", "head=maybe"], "option head takes no or yes, not 'maybe'"),
+        (["--target", "0"], "--target takes 1 to 99"),
+        (["--resume", "/nonexistent/game.txt"], "cannot resume /nonexistent/game.txt: cannot read the file"),
+    ],
+)
+def test_bad_command_lines(monkeypatch, argv, words):
+    status, out, err = play(monkeypatch, *argv, script="")
+    assert status == 2
+    assert out == ""
+    assert err.startswith("sixtysix play: ")
+    assert words in err
+
+
+def test_malformed_resume_file(monkeypatch, tmp_path):
+    path = write(tmp_path, "game sixty-six\nhand\ndealer B\nA KH\n")
+    status, out, err = play(monkeypatch, "--resume", path, script="")
+    assert status == 2
+    assert out == ""
+    assert "cannot resume %s:2: A must be dealt 6 cards, not 1" % path in err
+
+
+def test_resume_refuses_other_rules(monkeypatch, tmp_path):
+    path = write(tmp_path, record_text("KH QH TC AS JD 9S", "AH TH KS QS JS QC", "AC"))
+    status, _, err = play(monkeypatch, "--resume", path, "--game", "schnapsen", script="")
+    assert status == 2
+    assert "--resume plays on with the record's game and options" in err
+
+
+def test_unknown_game_is_an_argparse_error(monkeypatch, capsys):
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    with pytest.raises(SystemExit) as e:
+        cli.main(["play", "--game", "poker"])
+    assert e.value.code == 2
+    assert "invalid choice: 'poker'" in capsys.readouterr().err
+
+
+def test_real_command_quits_cleanly_at_end_of_input():
+    proc = subprocess.run(
+        [sys.executable, "-m", "sixtysix_tools.cli", "play", "--seed", "1"],
+        input="hello\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert proc.returncode == 0
+    assert "is not a card or a command" in proc.stdout
+    assert "Leaving the match (end of input)." in proc.stdout
+    assert proc.stderr == ""
+
+
+def test_resume_of_a_finished_match(monkeypatch, tmp_path):
+    text = record_text("KH QH TC AS JD 9S", "AH TH KS QS JS QC", "AC", actions=["A claim"], header="target 2")
+    path = write(tmp_path, text)
+    status, out, err = play(monkeypatch, "--resume", path, script="")
+    assert status == 2
+    assert "that match is already over" in err
+
+
+def test_record_that_cannot_be_written(monkeypatch, tmp_path):
+    bad = str(tmp_path / "no-such-dir" / "game.txt")
+    status, _, err = play(monkeypatch, "--seed", "1", "--record", bad, script="")
+    assert status == 2
+    assert "sixtysix play: cannot write %s" % bad in err

@@ -1,0 +1,546 @@
+"""`sixtysix play`: a match against the computer in the terminal.
+
+You are player A, the computer is B.  The table is printed before each of
+your decisions; you answer with a card (name or number) or a command.  Bad
+input is explained in one line and costs nothing.  With --record the game
+record (RECORDS.md) is rewritten after every action, so a match can be
+resumed with --resume at any point.
+"""
+
+import os
+import sys
+import time
+
+from sixtysix.cards import NO_CARD, SUIT_NAMES, card_name, count, parse_card, parse_suit, set_points
+from sixtysix.explain import result_text
+from sixtysix.hand import CLAIM, CLOSE, EXCHANGE, MARRY, IllegalAction
+from sixtysix.match import Match
+from sixtysix.players import HeuristicPlayer, RandomPlayer
+from sixtysix.rules import GAME_NAMES, OPTIONS, Rules, game_from_name
+from sixtysix.view import View
+
+from .record import RecordError, RecordWriter, load
+from .replay import read_record
+
+YOU = 0
+COMPUTER = 1
+NAMES = ("A (you)", "B (computer)")
+
+# The computer players by name; each factory takes the match seed.
+OPPONENTS = {
+    "heuristic": lambda seed: HeuristicPlayer(),
+    "random": lambda seed: RandomPlayer(seed),
+}
+
+HELP = """\
+  TS, 9h, 3     play a card: by name (rank 9 J Q K T A, suit C D H S) or number
+  marry H, m h  declare the marriage in hearts (on lead), then lead its K or Q
+  exchange, x   swap the trump nine (Schnapsen: jack) for the upcard
+  close         close the stock (you are asked to confirm)
+  claim         end the hand: you say you have 66 or more
+  last          show the last trick
+  show          show the table again
+  help          this list
+  quit          leave; a record written with --record keeps the game"""
+
+
+class UsageError(Exception):
+    """A bad command line or resume file: one message, exit status 2."""
+
+
+class Quit(Exception):
+    """The player typed quit or input ended."""
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("--game", choices=GAME_NAMES, help="sixty-six (default) or schnapsen")
+    parser.add_argument(
+        "--mode", choices=("counting", "assisted"), help="counting (default): no scores shown"
+    )
+    parser.add_argument(
+        "--option", action="append", default=[], metavar="NAME=VALUE", help="a rule option (see README)"
+    )
+    parser.add_argument("--target", type=int, metavar="N", help="game points that win the match (default 7)")
+    parser.add_argument("--seed", type=int, metavar="S", help="seed for shuffling (default: from the clock)")
+    parser.add_argument("--record", metavar="FILE", help="keep the game record in FILE")
+    parser.add_argument(
+        "--resume", metavar="FILE", help="continue the match in a record (and keep recording there)"
+    )
+    parser.add_argument(
+        "--opponent", choices=sorted(OPPONENTS), default="heuristic", help="the computer player (heuristic)"
+    )
+    parser.set_defaults(run=run)
+
+
+def run(args) -> int:
+    try:
+        if args.resume:
+            match, prefix, fresh = _resume(args)
+        else:
+            match, prefix, fresh = Match(_rules(args)), "", True
+        seed = args.seed if args.seed is not None else int(time.time() * 1000) & 0x3FFFFFFF
+        match.rng.seed(seed)
+        recorder = Recorder(args.record or args.resume, match.rules, prefix)
+        opponent = OPPONENTS[args.opponent](seed)
+        table = Table(match, opponent, recorder, sys.stdin, sys.stdout)
+        table.say(
+            "%s, first to %d, seed %d. You are A; the computer is B."
+            % (match.rules.name, match.rules.target, seed)
+        )
+        return table.play(fresh)
+    except UsageError as e:
+        print("sixtysix play: %s" % e, file=sys.stderr)
+        return 2
+
+
+def _rules(args) -> Rules:
+    rules = Rules(game_from_name(args.game or "sixty-six"))
+    settings = ["mode=" + args.mode] if args.mode else []
+    for item in settings + args.option:
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip() or not value.strip():
+            raise UsageError("--option takes NAME=VALUE, not '%s'" % item)
+        try:
+            rules.set_option(name.strip().lower(), value.strip())
+        except ValueError as e:
+            names = [o[0] for o in OPTIONS]
+            hint = "" if name.strip().lower() in names else " (options: %s)" % ", ".join(names)
+            raise UsageError("%s%s" % (e, hint)) from None
+    if args.target is not None:
+        if not 1 <= args.target <= 99:
+            raise UsageError("--target takes 1 to 99 game points")
+        rules.target = args.target
+    return rules
+
+
+def _resume(args):
+    """(match, record text, whether a new hand must be dealt) from a record."""
+    if args.game or args.mode or args.option or args.target is not None:
+        raise UsageError(
+            "--resume plays on with the record's game and options; drop --game/--mode/--option/--target"
+        )
+    try:
+        text = read_record(args.resume)
+        replay = load(text)
+    except RecordError as e:
+        where = args.resume if e.line == 0 else "%s:%d" % (args.resume, e.line)
+        raise UsageError("cannot resume %s: %s" % (where, e.reason)) from None
+    match = replay.match
+    if match.winner >= 0:
+        raise UsageError("cannot resume %s: that match is already over" % args.resume)
+    fresh = not replay.hands or replay.hands[-1].finished
+    return match, text if text.endswith("\n") else text + "\n", fresh
+
+
+class Recorder:
+    """Keeps the record file current: rewritten whole after every action via
+    a temporary file renamed over it, so it is never left half written.  A
+    resumed record is kept as it was and continued."""
+
+    def __init__(self, path, rules, prefix: str) -> None:
+        self.path = path
+        self.prefix = prefix
+        self.writer = RecordWriter(rules)
+        if prefix:
+            self.writer.lines = []  # the header is in the prefix already
+
+    def begin_hand(self, hand) -> None:
+        self.writer.begin_hand(hand)
+
+    def continue_hand(self, hand) -> None:
+        """A resumed hand: its actions so far are in the prefix."""
+        self.writer.sync(hand)
+        self.writer.lines = []
+
+    def save(self, hand) -> None:
+        """Write the record; OSError if it cannot be written."""
+        self.writer.sync(hand)
+        if not self.path:
+            return
+        text = self.prefix + (self.writer.text() if self.writer.lines else "")
+        tmp = self.path + ".tmp"
+        with open(tmp, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(tmp, self.path)
+
+
+def _sorted_hand(cards: int) -> list:
+    """Cards by suit C D H S, high to low within a suit: the order they are
+    shown and numbered in."""
+    return [s * 6 + r for s in range(4) for r in range(5, -1, -1) if (cards >> (s * 6 + r)) & 1]
+
+
+def _beats(c: int, lead: int, trump: int) -> bool:
+    if c // 6 == lead // 6:
+        return c > lead
+    return c // 6 == trump
+
+
+def _marriage_value(suit: int, trump: int) -> int:
+    return 40 if suit == trump else 20
+
+
+class Table:
+    """One match at the terminal: reads commands from `inp`, writes to `out`."""
+
+    def __init__(self, match, opponent, recorder, inp, out) -> None:
+        self.match = match
+        self.rules = match.rules
+        self.opponent = opponent
+        self.recorder = recorder
+        self.inp = inp
+        self.out = out
+
+    def say(self, text: str = "") -> None:
+        self.out.write(text + "\n")
+
+    def ask(self, prompt: str) -> str:
+        self.out.write(prompt)
+        self.out.flush()
+        line = self.inp.readline()
+        if not line:
+            self.say()
+            raise Quit("end of input")
+        return line.strip()
+
+    def save(self) -> None:
+        if self.recorder.path is None:
+            return
+        try:
+            self.recorder.save(self.match.hand)
+        except OSError as e:
+            self.say(
+                "Cannot write the record %s (%s); recording stops." % (self.recorder.path, e.strerror or e)
+            )
+            self.recorder.path = None
+
+    # --- the match ------------------------------------------------------------
+
+    def play(self, fresh: bool) -> int:
+        m = self.match
+        if not fresh:
+            self.recorder.continue_hand(m.hand)
+        try:
+            while True:
+                if fresh:
+                    m.start_hand()
+                    self.recorder.begin_hand(m.hand)
+                fresh = True
+                if self.recorder.path:
+                    try:
+                        self.recorder.save(m.hand)
+                    except OSError as e:
+                        raise UsageError(
+                            "cannot write %s: %s" % (self.recorder.path, e.strerror or e)
+                        ) from None
+                self.play_hand()
+                m.finish_hand()
+                self.show_result()
+                if m.winner >= 0:
+                    return 0
+        except Quit as q:
+            self.say("Leaving the match (%s)." % q if str(q) else "Leaving the match.")
+            if self.recorder.path:
+                self.say(
+                    "The game so far is in %s; continue it with --resume %s"
+                    % (self.recorder.path, self.recorder.path)
+                )
+            return 0
+
+    def play_hand(self) -> None:
+        h = self.match.hand
+        self.say()
+        who = "you deal, the computer leads" if h.dealer == YOU else "the computer deals, you lead"
+        self.say("=== Hand %d: %s ===" % (self.match.hands_played + 1, who))
+        shown = False
+        while not h.over:
+            before = h.hands[YOU]
+            pos = h.pos
+            tricks = h.tricks[0] + h.tricks[1]
+            if h.turn == COMPUTER:
+                self.computer_move()
+                shown = False
+            else:
+                if not shown:
+                    self.show_table()
+                    shown = True
+                if self.your_move():
+                    shown = False
+            if h.tricks[0] + h.tricks[1] != tricks:
+                self.tell_trick(before, pos)
+            self.save()
+
+    # --- moves ------------------------------------------------------------------
+
+    def computer_move(self) -> None:
+        h = self.match.hand
+        code = self.opponent.choose(View(h, COMPUTER))
+        if code < MARRY:
+            verb = "leads" if h.lead == NO_CARD else "plays"
+            self.say("The computer %s %s." % (verb, card_name(code)))
+        elif code < EXCHANGE:
+            suit = code - MARRY
+            self.say(
+                "The computer declares the marriage in %s (%d)."
+                % (SUIT_NAMES[suit], _marriage_value(suit, h.trump))
+            )
+        elif code == EXCHANGE:
+            self.say(
+                "The computer exchanges the %s of trumps for the upcard %s."
+                % ("jack" if self.rules.exchange_rank else "nine", card_name(h.upcard))
+            )
+        elif code == CLOSE:
+            self.say("The computer closes the stock.")
+        elif code == CLAIM:
+            self.say("The computer claims to have 66.")
+        h.act(code)
+
+    def your_move(self) -> bool:
+        """Read until one action is taken (True) or a command only showed
+        something (False).  Raises Quit."""
+        h = self.match.hand
+        while True:
+            line = self.ask(self.prompt())
+            words = line.lower().split()
+            if not words:
+                self.show_table()
+                continue
+            verb = words[0]
+            if verb in ("help", "?", "h"):
+                self.say(HELP)
+                continue
+            if verb in ("quit", "q", "exit"):
+                raise Quit("")
+            if verb == "last":
+                self.say(self.last_trick())
+                continue
+            if verb in ("show", "table"):
+                self.show_table()
+                continue
+            try:
+                code = self.parse_action(words)
+                if code is None:
+                    continue
+                h.act(code)
+            except IllegalAction as e:
+                self.say("Not allowed: %s" % e.reason)
+                continue
+            except ValueError as e:
+                self.say(_capital(str(e)))
+                continue
+            self.echo(code)
+            return True
+
+    def parse_action(self, words):
+        """An action code from the player's words; ValueError explains a
+        mistake; None when the player changed their mind."""
+        h = self.match.hand
+        verb = words[0]
+        args = words[1:]
+        if verb in ("marry", "m"):
+            if len(args) > 1:
+                raise ValueError("say marry and one suit, like: marry h")
+            if args:
+                name = args[0]
+                for s in range(4):
+                    if name == SUIT_NAMES[s] or name == SUIT_NAMES[s][:-1]:
+                        return MARRY + s
+                try:
+                    return MARRY + parse_suit(name)
+                except ValueError:
+                    raise ValueError("unknown suit '%s' (c, d, h or s)" % name) from None
+            pairs = [s for s in range(4) if (h.hands[YOU] >> (s * 6 + 2)) & 3 == 3]
+            if len(pairs) == 1:
+                return MARRY + pairs[0]
+            if not pairs:
+                raise ValueError("you hold no king and queen of one suit")
+            raise ValueError("which marriage? say marry and the suit, like: marry %s" % "cdhs"[pairs[0]])
+        if args and verb not in ("play", "p"):
+            raise ValueError("'%s' is not a command; type help for the list" % " ".join(words))
+        if verb in ("exchange", "x"):
+            return EXCHANGE
+        if verb == "claim":
+            return CLAIM
+        if verb == "close":
+            return self.confirm_close()
+        if verb in ("play", "p"):
+            if len(args) != 1:
+                raise ValueError("play which card? like: play ts")
+            verb = args[0]
+        if verb.isdigit():
+            cards = _sorted_hand(h.hands[YOU])
+            n = int(verb)
+            if not 1 <= n <= len(cards):
+                raise ValueError("there is no card %s: your cards are numbered 1 to %d" % (verb, len(cards)))
+            return cards[n - 1]
+        if len(verb) == 2:
+            try:
+                return parse_card(verb)
+            except ValueError:
+                raise ValueError("unknown card '%s': rank 9 J Q K T A, then suit C D H S" % verb) from None
+        raise ValueError("'%s' is not a card or a command; type help for the list" % verb)
+
+    def confirm_close(self):
+        h = self.match.hand
+        h.check(CLOSE)  # an illegal close is explained before asking
+        cost = 2 if self.rules.closer_flat or h.tricks[COMPUTER] else 3
+        why = "" if cost == 2 else ", as it has no trick yet"
+        answer = self.ask(
+            "Close the stock? If you do not make 66 the computer scores %d game points%s. Close? [y/N] "
+            % (cost, why)
+        )
+        if answer.lower() in ("y", "yes"):
+            return CLOSE
+        self.say("The stock stays open.")
+        return None
+
+    def echo(self, code: int) -> None:
+        h = self.match.hand
+        if code < MARRY:
+            led = h.lead == code
+            self.say("You %s %s." % ("lead" if led else "play", card_name(code)))
+        elif code < EXCHANGE:
+            suit = code - MARRY
+            self.say(
+                "You declare the marriage in %s (%d)." % (SUIT_NAMES[suit], _marriage_value(suit, h.trump))
+            )
+        elif code == EXCHANGE:
+            self.say("You exchange; the upcard is now %s." % card_name(h.upcard))
+        elif code == CLOSE:
+            self.say("You close the stock.")
+        elif code == CLAIM:
+            self.say("You claim to have 66.")
+
+    # --- telling what happened ---------------------------------------------------
+
+    def tell_trick(self, before: int, pos: int) -> None:
+        """Report the trick just finished and what was drawn after it."""
+        h = self.match.hand
+        lead, follow, winner = h.last_lead, h.last_follow, h.last_winner
+        who = "You take" if winner == YOU else "The computer takes"
+        points = ""
+        if self.rules.assisted:
+            points = ", %d points" % (set_points((1 << lead) | (1 << follow)))
+        self.say("%s the trick (%s %s%s)." % (who, card_name(lead), card_name(follow), points))
+        if h.pos == pos:
+            return
+        drawn = h.hands[YOU] & ~before
+        n = len(h.stock)
+        if h.pos == n:
+            upcard = h.stock[n - 1]
+            if drawn == 1 << upcard:
+                self.say("You take the upcard %s; the stock is used up." % card_name(upcard))
+            else:
+                self.say(
+                    "You draw %s; the computer takes the upcard %s; the stock is used up."
+                    % (card_name(_one(drawn)), card_name(upcard))
+                )
+        elif drawn:
+            self.say("You draw %s." % card_name(_one(drawn)))
+
+    def last_trick(self) -> str:
+        h = self.match.hand
+        lead, follow, winner = h.last_lead, h.last_follow, h.last_winner
+        if lead == NO_CARD:
+            return "No trick has been played in this hand yet."
+        leader = (1 - winner) if _beats(follow, lead, h.trump) else winner
+        who = ("you", "the computer")
+        return "Last trick: %s led %s, %s played %s; %s took it." % (
+            who[leader],
+            card_name(lead),
+            who[1 - leader],
+            card_name(follow),
+            who[winner],
+        )
+
+    def prompt(self) -> str:
+        h = self.match.hand
+        if h.pending >= 0:
+            return "Lead the king or queen of %s> " % SUIT_NAMES[h.pending]
+        if h.lead != NO_CARD:
+            return "Play to %s> " % card_name(h.lead)
+        return "Your lead> "
+
+    def show_table(self) -> None:
+        h = self.match.hand
+        v = View(h, YOU)
+        self.say("-" * 60)
+        if h.closer >= 0:
+            stock = "closed by %s" % ("you" if h.closer == YOU else "the computer")
+        elif v.upcard == NO_CARD:
+            stock = "used up"
+        else:
+            stock = "%d face down + upcard %s" % (v.facedown, card_name(v.upcard))
+        self.say("Trumps: %s    Stock: %s" % (SUIT_NAMES[v.trump], stock))
+        self.say("Computer: %d cards in hand, %s" % (v.opp_count, self._pile(v, COMPUTER)))
+        self.say("You:      %s" % self._pile(v, YOU))
+        if self.rules.assisted:
+            self.say("Score: you %d, computer %d" % (v.my_score, v.opp_score))
+        if v.lead != NO_CARD:
+            self.say("Trick: the computer led %s" % card_name(v.lead))
+        cards = _sorted_hand(v.hand)
+        parts = []
+        for i, c in enumerate(cards, 1):
+            gap = "   " if i > 1 and cards[i - 2] // 6 != c // 6 else " "
+            parts.append("%s%d:%s" % (gap if i > 1 else "", i, card_name(c)))
+        self.say("Your hand: " + "".join(parts))
+
+    def _pile(self, v, p: int) -> str:
+        text = "%d trick%s (%d cards won)" % (v.tricks[p], "" if v.tricks[p] == 1 else "s", count(v.won[p]))
+        suits = v.marriages[p]
+        shown = [
+            "%d in %s" % (_marriage_value(s, v.trump), SUIT_NAMES[s]) for s in range(4) if (suits >> s) & 1
+        ]
+        if shown:
+            text += ", marriages: " + ", ".join(shown)
+        return text
+
+    def show_result(self) -> None:
+        h = self.match.hand
+        m = self.match
+        self.say("-" * 60)
+        self.say("Hand over. " + result_text(h, NAMES) + ".")
+        for p, label in ((YOU, "You:     "), (COMPUTER, "Computer:")):
+            self.say("  %s %s" % (label, self._breakdown(p)))
+        if m.winner >= 0:
+            loser = 1 - m.winner
+            self.say(
+                "Match over: %s %d to %d."
+                % ("you win" if m.winner == YOU else "the computer wins", m.scores[m.winner], m.scores[loser])
+            )
+            return
+        self.say(
+            "Match: you %d, computer %d (first to %d)."
+            % (m.scores[YOU], m.scores[COMPUTER], self.rules.target)
+        )
+        if m.pot:
+            self.say(
+                "Pot: %d game point%s for the winner of the next decided hand."
+                % (m.pot, "" if m.pot == 1 else "s")
+            )
+
+    def _breakdown(self, p: int) -> str:
+        h = self.match.hand
+        cards = set_points(h.won[p])
+        parts = ["%d in cards" % cards]
+        bonus = h.card_points[p] - cards
+        if h.marriage_points[p]:
+            if h.tricks[p]:
+                parts.append("%d in marriages" % h.marriage_points[p])
+            else:
+                parts.append("(%d in marriages, not counted without a trick)" % h.marriage_points[p])
+        if bonus:
+            parts.append("%d for the last trick" % bonus)
+        return "%s = %d" % (" + ".join(parts), h.score(p))
+
+
+def _one(cards: int) -> int:
+    """The id of the single card in a one-card set."""
+    c = 0
+    while not (cards >> c) & 1:
+        c += 1
+    return c
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
