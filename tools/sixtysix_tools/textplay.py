@@ -217,35 +217,38 @@ class Table:
     # --- the match ------------------------------------------------------------
 
     def play(self, fresh: bool) -> int:
+        """Play until the match is won or the player leaves; 0 either way."""
         m = self.match
-        if not fresh:
+        if fresh:
+            self.deal()
+        else:
             self.recorder.continue_hand(m.hand)
+        if self.recorder.path:
+            try:
+                self.recorder.save(m.hand)
+            except OSError as e:
+                raise UsageError("cannot write %s: %s" % (self.recorder.path, e.strerror or e)) from None
         try:
             while True:
-                if fresh:
-                    m.start_hand()
-                    self.recorder.begin_hand(m.hand)
-                fresh = True
-                if self.recorder.path:
-                    try:
-                        self.recorder.save(m.hand)
-                    except OSError as e:
-                        raise UsageError(
-                            "cannot write %s: %s" % (self.recorder.path, e.strerror or e)
-                        ) from None
                 self.play_hand()
                 m.finish_hand()
                 self.show_result()
                 if m.winner >= 0:
                     return 0
+                self.deal()
+                self.save()
         except Quit as q:
-            self.say("Leaving the match (%s)." % q if str(q) else "Leaving the match.")
+            self.say(("Leaving the match (%s)." % q) if str(q) else "Leaving the match.")
             if self.recorder.path:
                 self.say(
                     "The game so far is in %s; continue it with --resume %s"
                     % (self.recorder.path, self.recorder.path)
                 )
             return 0
+
+    def deal(self) -> None:
+        self.match.start_hand()
+        self.recorder.begin_hand(self.match.hand)
 
     def play_hand(self) -> None:
         h = self.match.hand
@@ -264,8 +267,8 @@ class Table:
                 if not shown:
                     self.show_table()
                     shown = True
-                if self.your_move():
-                    shown = False
+                self.your_move()
+                shown = False
             if h.tricks[0] + h.tricks[1] != tricks:
                 self.tell_trick(before, pos)
             self.save()
@@ -295,9 +298,9 @@ class Table:
             self.say("The computer claims to have 66.")
         h.act(code)
 
-    def your_move(self) -> bool:
-        """Read until one action is taken (True) or a command only showed
-        something (False).  Raises Quit."""
+    def your_move(self) -> None:
+        """Read commands until one action is taken; Quit when the player
+        leaves or input ends."""
         h = self.match.hand
         while True:
             line = self.ask(self.prompt())
@@ -329,7 +332,7 @@ class Table:
                 self.say(_capital(str(e)))
                 continue
             self.echo(code)
-            return True
+            return
 
     def parse_action(self, words):
         """An action code from the player's words; ValueError explains a
@@ -386,7 +389,7 @@ class Table:
         cost = 2 if self.rules.closer_flat or h.tricks[COMPUTER] else 3
         why = "" if cost == 2 else ", as it has no trick yet"
         answer = self.ask(
-            "Close the stock? If you do not make 66 the computer scores %d game points%s. Close? [y/N] "
+            "If you close and then fail to make 66, the computer scores %d game points%s. Close? [y/N] "
             % (cost, why)
         )
         if answer.lower() in ("y", "yes"):
