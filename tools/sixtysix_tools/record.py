@@ -308,6 +308,15 @@ class RecordWriter:
             self.lines.append("target %d" % rules.target)
         self._written = 0
 
+    @classmethod
+    def resume(cls, text: str, hand: Hand | None = None) -> "RecordWriter":
+        """Continue a record that `load(text)` accepted: what follows is
+        appended, and the actions `hand` took before are not written again."""
+        writer = cls.__new__(cls)
+        writer.lines = text.rstrip("\n").splitlines()
+        writer._written = hand.nlog if hand is not None else 0
+        return writer
+
     def begin_hand(self, hand: Hand) -> None:
         n = len(hand.stock)
         self.lines += [

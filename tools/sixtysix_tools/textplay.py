@@ -80,7 +80,7 @@ def run(args) -> int:
             match, prefix, fresh = Match(_rules(args)), "", True
         seed = args.seed if args.seed is not None else int(time.time() * 1000) & 0x3FFFFFFF
         match.rng.seed(seed)
-        recorder = Recorder(args.record or args.resume, match.rules, prefix)
+        recorder = Recorder(args.record or args.resume, match, prefix)
         opponent = OPPONENTS[args.opponent](seed)
         table = Table(match, opponent, recorder, sys.stdin, sys.stdout)
         table.say(
@@ -137,27 +137,22 @@ class Recorder:
     a temporary file renamed over it, so it is never left half written.  A
     resumed record is kept as it was and continued."""
 
-    def __init__(self, path, rules, prefix: str) -> None:
+    def __init__(self, path, match, prefix: str) -> None:
         self.path = path
-        self.prefix = prefix
-        self.writer = RecordWriter(rules)
         if prefix:
-            self.writer.lines = []  # the header is in the prefix already
+            self.writer = RecordWriter.resume(prefix, match.hand)
+        else:
+            self.writer = RecordWriter(match.rules)
 
     def begin_hand(self, hand) -> None:
         self.writer.begin_hand(hand)
-
-    def continue_hand(self, hand) -> None:
-        """A resumed hand: its actions so far are in the prefix."""
-        self.writer.sync(hand)
-        self.writer.lines = []
 
     def save(self, hand) -> None:
         """Write the record; OSError if it cannot be written."""
         self.writer.sync(hand)
         if not self.path:
             return
-        text = self.prefix + (self.writer.text() if self.writer.lines else "")
+        text = self.writer.text()
         tmp = self.path + ".tmp"
         with open(tmp, "w", encoding="utf-8") as f:
             f.write(text)
@@ -221,8 +216,6 @@ class Table:
         m = self.match
         if fresh:
             self.deal()
-        else:
-            self.recorder.continue_hand(m.hand)
         if self.recorder.path:
             try:
                 self.recorder.save(m.hand)
