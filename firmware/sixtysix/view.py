@@ -38,7 +38,8 @@ class View:
         self.over = hand.over
         self.legal_plays = hand.legal_plays() if hand.turn == player else 0
         # Every legal action code (plays, marriages, exchange, close, claim)
-        # when it is this player's turn, else empty.
+        # when it is this player's turn, else empty.  Loop over it: MicroPython
+        # does not support `code in bytearray`.
         buf = bytearray(MAX_ACTIONS)
         n = hand.legal_actions(buf) if hand.turn == player else 0
         self.actions = buf[:n]
