@@ -1,0 +1,56 @@
+"""`sixtysix bench core` runs and prints its figures (times are never judged)."""
+
+import re
+import subprocess
+import sys
+
+from sixtysix_tools import cli
+
+
+def bench(*args):
+    return subprocess.run(
+        [sys.executable, "-m", "sixtysix_tools.cli", "bench", *args],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+
+
+def test_bench_core_prints_every_figure():
+    proc = bench("core", "--hands", "20", "--seed", "3")
+    out = proc.stdout
+    assert proc.returncode == 0, out + proc.stderr
+    assert re.search(r"^CPython .* hands/s .* one hand = +\d+ baseline loops", out, re.M), out
+    assert re.search(r"^MicroPython .* hands/s .* one hand = +\d+ baseline loops", out, re.M), out
+    assert "same hands on both runtimes: yes" in out
+    heaps = re.findall(r"smallest heap for 20 hands, .*: -X heapsize=(\d+)wK", out)
+    assert len(heaps) == 2, out
+    assert int(heaps[1]) <= int(heaps[0])  # .mpy needs no compiler on the heap
+    per_hand = re.search(r"bytes allocated per hand .*: ([\d.]+) average, (\d+) at most", out)
+    assert per_hand, out
+    # Only the deal allocates (a stock bytearray and a packet tuple): about
+    # a hundred bytes on the 64-bit unix port.
+    assert 0 < float(per_hand[1]) <= int(per_hand[2]) <= 256
+
+
+def test_bench_rejects_bad_numbers_without_a_traceback(capsys):
+    for args in (["bench", "core", "--hands", "0"], ["bench", "core", "--hands", "many"], ["bench", "speed"]):
+        try:
+            cli.main(args)
+        except SystemExit as e:
+            assert e.code == 2
+        else:
+            raise AssertionError("%s was accepted" % args)
+        err = capsys.readouterr().err
+        assert "Traceback" not in err and "error:" in err
+
+
+def test_driver_plays_the_same_hands_on_cpython_for_a_seed():
+    from sixtysix_tools.bench import DRIVER
+
+    runs = [
+        subprocess.run([sys.executable, DRIVER, "play", "30", "7"], capture_output=True, text=True)
+        for _ in range(2)
+    ]
+    assert runs[0].returncode == 0 and "done" in runs[0].stdout
+    assert runs[0].stdout == runs[1].stdout
