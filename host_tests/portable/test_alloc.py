@@ -1,0 +1,209 @@
+"""Listing actions, copying a hand and playing a trick allocate nothing.
+
+The check is real only on MicroPython, where gc.mem_alloc() counts the heap
+in use: with the collector off, any allocation that is not freed shows as
+a difference.  CPython has no such meter (and boxes every int above 256
+anyway), so there each scenario still runs and its outcome is checked, but
+the byte count is skipped.  host_tests/test_micropython.py runs this module
+on the MicroPython unix port, which is the check that counts.
+
+Every scenario is called once to warm up before it is measured, and all
+measuring happens inside functions: storing a new module global would
+itself allocate.
+"""
+
+import gc
+
+from perft import Perft
+from sixtysix.cards import highest, lowest
+from sixtysix.hand import CLAIM, CLOSE, EXCHANGE, MARRY, MAX_ACTIONS, Hand
+from support import act, deal, rules
+from test_perft import DEALS, start
+
+METER = hasattr(gc, "mem_alloc")
+
+
+def allocated(fn, a, b=None, c=None):
+    """Bytes still allocated after fn(a, b, c), measured with the collector
+    off after a warm-up call; None where there is no meter (CPython)."""
+    fn(a, b, c)
+    if not METER:
+        return None
+    gc.collect()
+    gc.disable()
+    try:
+        before = gc.mem_alloc()
+        fn(a, b, c)
+        return gc.mem_alloc() - before
+    finally:
+        gc.enable()
+
+
+def assert_free(what, fn, a, b=None, c=None):
+    used = allocated(fn, a, b, c)
+    assert used is None or used == 0, "%s allocated %d bytes" % (what, used)
+
+
+# --- what is measured --------------------------------------------------------
+
+
+def list_actions(h, buf, _):
+    h.legal_actions(buf)
+
+
+def list_plays(h, _, __):
+    h.legal_plays()
+
+
+def copy(work, source, _):
+    work.copy_from(source)
+
+
+def lead_and_follow(work, source, _):
+    """Copy the position, then lead the lowest card allowed and follow with
+    the highest card allowed."""
+    work.copy_from(source)
+    work.act(lowest(work.legal_plays()))
+    work.act(highest(work.legal_plays()))
+
+
+def follow(work, source, _):
+    work.copy_from(source)
+    work.act(highest(work.legal_plays()))
+
+
+def action(work, source, code):
+    work.copy_from(source)
+    work.act(code)
+
+
+def search(walker, h, _):
+    walker.count(h, 3)
+
+
+# --- situations ----------------------------------------------------------------
+
+
+def sixty_six(**options):
+    return deal(
+        rules("sixty-six", **options),
+        "AH TH KC QC 9S JD",
+        "AC TC KH QH 9H JS",
+        "QS",
+        "9C JC KD QD TD AD 9D JH KS TS AS",
+    )
+
+
+def schnapsen(**options):
+    return deal(
+        rules("schnapsen", **options), "JH KC QC AD TS", "AC TC KH QH JD", "AH", "QS KS JS AS KD QD TD JC TH"
+    )
+
+
+def check_listing_and_copy(h):
+    buf = bytearray(MAX_ACTIONS)
+    work = Hand(h.rules)
+    assert_free("legal_actions", list_actions, h, buf)
+    assert_free("legal_plays", list_plays, h)
+    assert_free("copy_from", copy, work, h)
+    assert work.legal_actions(buf) == h.legal_actions(buf)
+
+
+def check_trick(h):
+    """A whole trick from h allocates nothing; returns the hand after it."""
+    work = Hand(h.rules)
+    assert_free("a trick", lead_and_follow, work, h)
+    assert work.tricks[0] + work.tricks[1] == h.tricks[0] + h.tricks[1] + 1
+    return work
+
+
+def check_action(h, code, what):
+    work = Hand(h.rules)
+    assert_free(what, action, work, h, code)
+    return work
+
+
+def test_the_meter_sees_an_allocation():
+    used = allocated(lambda n, _, __: bytearray(n), 64)
+    assert used is None or used >= 64
+
+
+def test_open_stock():
+    h = sixty_six()
+    check_listing_and_copy(h)
+    after = check_trick(h)
+    assert after.pos == h.pos + 2  # both drew
+
+
+def test_open_stock_schnapsen():
+    h = schnapsen()
+    check_listing_and_copy(h)
+    after = check_trick(h)
+    assert after.pos == h.pos + 2
+
+
+def test_follower_in_open_stock():
+    h = sixty_six()
+    act(h, "9S")
+    check_listing_and_copy(h)
+    work = Hand(h.rules)
+    assert_free("following", follow, work, h)
+    assert work.lead < 0 and work.pos == 2
+
+
+def test_closed_stock_strict_phase():
+    for h in (sixty_six(void="trump", head="yes"), schnapsen()):
+        act(h, "close")
+        assert h.strict()
+        check_listing_and_copy(h)
+        after = check_trick(h)
+        assert after.pos == h.pos  # nobody draws from a closed stock
+        h.act(lowest(h.legal_plays()))  # the follower must now follow suit
+        check_listing_and_copy(h)
+        assert_free("following in the strict phase", follow, Hand(h.rules), h)
+
+
+def test_marriage_pending():
+    for h in (sixty_six(), sixty_six(marriage_lead="queen"), schnapsen()):
+        act(h, "marry C")
+        assert h.pending >= 0
+        check_listing_and_copy(h)
+        check_trick(h)
+
+
+def test_declaring_exchanging_closing_claiming():
+    h = schnapsen()  # A holds the jack of trumps and needs no trick to swap it
+    check_action(h, EXCHANGE, "exchange")
+    check_action(h, CLOSE, "close")
+    check_action(h, MARRY, "marry")  # clubs
+    after = check_action(h, CLAIM, "a false claim")
+    assert after.over
+
+
+def test_last_trick_ends_the_hand():
+    endings = 0
+    for entry in DEALS:
+        if "to the last trick" not in entry[0]:
+            continue
+        h = start(entry)
+        while h.hands[0] & (h.hands[0] - 1):  # two cards or more
+            h.copy_from(check_trick(h))
+        assert not h.over
+        after = check_trick(h)
+        assert after.over
+        endings += 1
+    assert endings == 2  # one Sixty-Six and one Schnapsen deal
+
+
+def test_assisted_claim_on_reaching_66():
+    h = sixty_six(mode="assisted")
+    h.card_points[1] = 62  # as if B had won 62 points already
+    h.tricks[1] = 4
+    after = check_trick(h)  # A leads QC, B trumps with JS: 62 + 3 + 2
+    assert after.over and after.winner == 1 and after.score(1) == 67
+
+
+def test_a_search_allocates_nothing():
+    for entry in DEALS:
+        h = start(entry)
+        assert_free("perft of " + entry[0], search, Perft(h.rules, 3), h)

