@@ -78,6 +78,7 @@ class Hand:
         self.close_score = [0, 0]  # scores and tricks at the moment of closing
         self.close_tricks = [0, 0]
         self.log = bytearray(_LOG_SIZE)  # (player << 7) | action, in order
+        self._dealt = bytearray(rules.stock_size)  # scratch for deal_shuffled
         self.reset_state()
 
     def reset_state(self) -> None:
@@ -160,7 +161,8 @@ class Hand:
             raise ValueError("a card is in both hands")
         if count(dealer_cards) != r.hand_size or count(other_cards) != r.hand_size:
             raise ValueError("each hand must hold %d cards" % r.hand_size)
-        for c in stock:
+        for i in range(r.stock_size):
+            c = stock[i]
             if c < 0 or c >= 24:
                 raise ValueError("no such card")
             if (seen >> c) & 1:
@@ -183,23 +185,23 @@ class Hand:
         three (then three, or two in Schnapsen) to the non-dealer first, the
         next card is the upcard, the rest is the stock."""
         r = self.rules
-        n = r.hand_size
-        p1 = r.first_packet
+        first = r.first_packet
+        second = r.hand_size - first
         other = 0
         mine = 0
-        i = 0
-        for packet in (p1, n - p1):
-            for _ in range(packet):
-                other |= 1 << order[i]
-                i += 1
-            for _ in range(packet):
-                mine |= 1 << order[i]
-                i += 1
-        upcard = order[i]
-        stock = bytearray(r.stock_size)
-        for k in range(r.stock_size - 1):
+        for i in range(first):
+            other |= 1 << order[i]
+            mine |= 1 << order[first + i]
+        base = 2 * first
+        for i in range(second):
+            other |= 1 << order[base + i]
+            mine |= 1 << order[base + second + i]
+        i = 2 * r.hand_size
+        stock = self._dealt
+        last = r.stock_size - 1
+        for k in range(last):
             stock[k] = order[i + 1 + k]
-        stock[r.stock_size - 1] = upcard
+        stock[last] = order[i]  # the upcard, turned up after the deal
         self.deal(dealer, mine, other, stock)
 
     # --- public facts ---------------------------------------------------------
