@@ -91,7 +91,7 @@ class HeuristicPlayer:
                     marry = a - MARRY
         if marry >= 0 and view.rules.no_late_marriage:
             return MARRY + marry  # closing now would forfeit it
-        if _has(acts, CLOSE) and self.sure_points(view, marry) >= _WIN:
+        if _has(acts, CLOSE) and self.wants_to_close(view, marry):
             return CLOSE
         if marry >= 0:
             return MARRY + marry
@@ -125,6 +125,10 @@ class HeuristicPlayer:
         return bool(self._certain(view, possible) & (_SUIT << (c // 6 * 6)))
 
     # --- closing ---------------------------------------------------------------
+
+    def wants_to_close(self, view, marry: int) -> bool:
+        """Whether to close now (the search players decide by searching)."""
+        return self.sure_points(view, marry) >= _WIN
 
     def sure_points(self, view, marry: int) -> int:
         """A cautious guess of the score this player reaches if it closes now:

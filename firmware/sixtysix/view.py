@@ -21,6 +21,9 @@ class View:
         self.upcard = hand.upcard  # NO_CARD once drawn
         self.facedown = hand.facedown()
         self.closer = hand.closer
+        # Scores and tricks when the stock was closed: public at that moment.
+        self.close_score = (hand.close_score[0], hand.close_score[1])
+        self.close_tricks = (hand.close_tricks[0], hand.close_tricks[1])
         self.exchanged_by = hand.exchanged_by
         self.dealer = hand.dealer
         self.leader = hand.leader

@@ -1,0 +1,97 @@
+"""Deal the hidden cards of a view at random, consistently with it.
+
+A *world* is a full Hand that agrees with everything one player knows: their
+own hand, every card taken, the cards the opponent has shown (marriages, a
+taken upcard), the suits the opponent has shown to be void in, the upcard,
+the scores.  The opponent's other cards and the face-down stock are dealt
+from the unseen cards.  Searching many worlds is how the computer plays a
+game of hidden cards without peeking.
+"""
+
+from .cards import NO_CARD, count, set_points
+
+
+class WorldSampler:
+    def __init__(self, rules) -> None:
+        self.rules = rules
+        self._pool = bytearray(24)
+
+    def count_worlds_is_one(self, view) -> bool:
+        """True when the view leaves nothing to chance (every hidden card
+        must be in the opponent's hand)."""
+        return view.facedown == 0 and count(view.unseen()) == view.opp_count - count(view.opp_known)
+
+    def deal(self, view, rng, world) -> None:
+        """Fill `world` (a Hand of the same rules) with a random deal that
+        agrees with `view`."""
+        me = view.player
+        opp = 1 - me
+        unseen = view.unseen()
+        need = view.opp_count - count(view.opp_known)
+        voids = view.opp_voids
+        # Cards the opponent may hold: unseen and not of a suit they lack.
+        allowed = unseen
+        for suit in range(4):
+            if (voids >> suit) & 1:
+                allowed &= ~(0x3F << (suit * 6))
+        if count(allowed) < need:  # cannot happen with a true view; stay safe
+            allowed = unseen
+        opp_cards = view.opp_known | self._pick(allowed, need, rng)
+        rest = unseen & ~opp_cards
+        world.reset_state()
+        world.dealer = view.dealer
+        world.trump = view.trump
+        world.hands[me] = view.hand
+        world.hands[opp] = opp_cards
+        n = len(world.stock)
+        if view.upcard != NO_CARD:
+            world.pos = n - 1 - view.facedown
+            world.stock[n - 1] = view.upcard
+        else:
+            world.pos = n
+        # the face-down stock: the remaining unseen cards in random order
+        k = self._fill(rest)
+        rng.shuffle(self._pool, k)
+        for i in range(k):
+            world.stock[world.pos + i] = self._pool[i]
+        for p in range(2):
+            world.won[p] = view.won[p]
+            world.card_points[p] = set_points(view.won[p])
+            world.tricks[p] = view.tricks[p]
+            world.marriages[p] = view.marriages[p]
+            mp = 0
+            for suit in range(4):
+                if (view.marriages[p] >> suit) & 1:
+                    mp += 40 if suit == view.trump else 20
+            world.marriage_points[p] = mp
+            world.close_score[p] = view.close_score[p]
+            world.close_tricks[p] = view.close_tricks[p]
+        world.known[opp] = view.opp_known
+        world.voids[opp] = voids
+        world.closer = view.closer
+        world.exchanged_by = view.exchanged_by
+        world.leader = view.leader
+        world.turn = view.turn
+        world.lead = view.lead
+        world.pending = view.pending
+        world.last_lead, world.last_follow, world.last_winner = view.last_trick
+
+    def _fill(self, cards: int) -> int:
+        k = 0
+        for c in range(24):
+            if (cards >> c) & 1:
+                self._pool[k] = c
+                k += 1
+        return k
+
+    def _pick(self, cards: int, n: int, rng) -> int:
+        """n cards chosen at random from a set."""
+        k = self._fill(cards)
+        out = 0
+        for i in range(n):
+            j = i + rng.below(k - i)
+            c = self._pool[j]
+            self._pool[j] = self._pool[i]
+            self._pool[i] = c
+            out |= 1 << c
+        return out

@@ -1,0 +1,381 @@
+"""Exact solver for two-player hands in which every card's place is known.
+
+It searches the strict phase (stock closed or exhausted, no more draws)
+with alpha-beta over the card bitmasks.  The result is exact under the
+active rules, with one convention the device's players keep anyway: a player
+whose score reaches 66 claims at once, and nobody claims falsely.
+
+A position's value, seen from the player to move, is
+`game points * 1000 + hand-point margin` (game points negative when that
+player loses), so game points decide and the margin breaks ties.
+
+Search state is a handful of ints changed and restored in place; moves go
+into a preallocated bytearray per ply; the transposition table is four
+fixed arrays allocated once.  A search node allocates nothing.
+"""
+
+from array import array
+
+from .compat import const
+from .hand import MARRY
+
+_WIN = const(66)
+_INF = const(1000000)
+_GP = const(1000)  # one game point in value units
+_KING = const(3)
+_QUEEN = const(2)
+_EXACT = const(0)
+_LOWER = const(1)
+_UPPER = const(2)
+_PLY_SLOTS = const(8)  # moves per ply: at most 6 cards, with room to spare
+
+# Card points by id (24 ids), so the hot loop needs no `% 6`.
+_POINTS = bytes([(0, 2, 3, 4, 10, 11)[c % 6] for c in range(24)])
+
+
+class Solver:
+    def __init__(self, rules, table_size: int = 1024) -> None:
+        self.rules = rules
+        self.hands = [0, 0]
+        self.pts = [0, 0]  # card points taken (and last-trick bonus)
+        self.mar = [0, 0]  # marriage points declared
+        self.tricks = [0, 0]
+        self.close_score = [0, 0]
+        self.close_tricks = [0, 0]
+        self.trump = 0
+        self.closer = -1
+        self.lead = -1
+        self.nodes = 0
+        self.moves = bytearray(_PLY_SLOTS * 16)
+        self.size = table_size
+        self.tt_a = array("i", [0] * table_size)
+        self.tt_b = array("i", [0] * table_size)
+        self.tt_c = array("i", [0] * table_size)
+        self.tt_v = array("i", [0] * table_size)
+        self.tt_gen = bytearray(table_size)
+        self.gen = 0
+
+    # --- setting up from a hand -------------------------------------------
+
+    def load(self, hand) -> None:
+        """Take the position of a Hand (both hands known, strict phase)."""
+        for p in range(2):
+            self.hands[p] = hand.hands[p]
+            self.pts[p] = hand.card_points[p]
+            self.mar[p] = hand.marriage_points[p]
+            self.tricks[p] = hand.tricks[p]
+            self.close_score[p] = hand.close_score[p]
+            self.close_tricks[p] = hand.close_tricks[p]
+        self.trump = hand.trump
+        self.closer = hand.closer
+        self.lead = hand.lead
+        self._new_table()
+
+    def _new_table(self) -> None:
+        """Forget the table's contents (a new position or new rules)."""
+        self.gen += 1
+        if self.gen > 255:
+            self.gen = 1
+            for i in range(self.size):
+                self.tt_gen[i] = 0
+
+    # --- outcomes ------------------------------------------------------------
+
+    def score(self, p: int) -> int:
+        if self.tricks[p]:
+            return self.pts[p] + self.mar[p]
+        return self.pts[p]
+
+    def _win_points(self, w: int) -> int:
+        loser = 1 - w
+        if self.closer == w and self.rules.closer_at_close:
+            pts = self.close_score[loser]
+            tricks = self.close_tricks[loser]
+        else:
+            pts = self.score(loser)
+            tricks = self.tricks[loser]
+        if tricks == 0:
+            return 2 if self.rules.schwarz_two else 3
+        if pts < 33:
+            return 2
+        return 1
+
+    def _closer_failed_points(self) -> int:
+        if not self.rules.closer_flat and self.close_tricks[1 - self.closer] == 0:
+            return 3
+        return 2
+
+    def _value(self, p: int, winner: int, gp: int) -> int:
+        """Value for p of a hand that `winner` (-1: nobody) won with gp."""
+        v = self.score(p) - self.score(1 - p)
+        if winner == p:
+            return v + gp * _GP
+        if winner >= 0:
+            return v - gp * _GP
+        return v
+
+    def _claim_value(self, p: int) -> int:
+        """p claims with 66 or more."""
+        if self.closer == 1 - p:
+            return self._value(p, p, self._closer_failed_points())
+        return self._value(p, p, self._win_points(p))
+
+    def _played_out_value(self, p: int, last: int) -> int:
+        """The last trick has been played (bonus already added)."""
+        k = self.closer
+        if k >= 0:
+            if self.score(k) >= _WIN:
+                return self._value(p, k, self._win_points(k))
+            return self._value(p, 1 - k, self._closer_failed_points())
+        r = self.rules
+        if r.last_trick_wins:
+            return self._value(p, last, self._win_points(last))
+        a = self.score(0) >= _WIN
+        b = self.score(1) >= _WIN
+        if a != b:
+            w = 0 if a else 1
+            return self._value(p, w, self._win_points(w))
+        if r.tie_last_trick:
+            return self._value(p, last, self._win_points(last))
+        return self._value(p, -1, 0)
+
+    # --- search ----------------------------------------------------------------
+
+    def _marriage_claim(self, p: int) -> int:
+        """Best value of declaring a marriage and claiming at once, or -_INF.
+        Only a player who already has a trick can claim this way."""
+        if not self.tricks[p] or self.rules.no_late_marriage:
+            return -_INF
+        hand = self.hands[p]
+        best = -_INF
+        for suit in range(4):
+            q = suit * 6 + _QUEEN
+            if (hand >> q) & 3 == 3:
+                m = 40 if suit == self.trump else 20
+                if self.pts[p] + self.mar[p] + m >= _WIN:
+                    self.mar[p] += m
+                    v = self._claim_value(p)
+                    self.mar[p] -= m
+                    if v > best:
+                        best = v
+        return best
+
+    def _gen_leads(self, p: int, base: int) -> int:
+        """Leads of player p into the move buffer, high cards first."""
+        hand = self.hands[p]
+        n = 0
+        c = 23
+        while c >= 0:
+            if (hand >> c) & 1:
+                self.moves[base + n] = c
+                n += 1
+            c -= 1
+        return n
+
+    def _gen_follows(self, p: int, base: int) -> int:
+        """Legal follows in the strict phase, cheapest winner first, then
+        the losing cards from the lowest up."""
+        hand = self.hands[p]
+        lead = self.lead
+        s = lead // 6
+        same = hand & (0x3F << (s * 6))
+        r = self.rules
+        if same:
+            allowed = same
+            if r.must_head:
+                higher = same & ~((2 << lead) - 1)
+                if higher:
+                    allowed = higher
+        else:
+            allowed = hand
+            if r.must_trump:
+                trumps = hand & (0x3F << (self.trump * 6))
+                if trumps:
+                    allowed = trumps
+        n = 0
+        trump = self.trump
+        # winners, cheapest first
+        for c in range(24):
+            if (allowed >> c) & 1:
+                cs = c // 6
+                if (cs == s and c > lead) or (cs == trump and s != trump):
+                    self.moves[base + n] = c
+                    n += 1
+        # losers, cheapest first
+        for c in range(24):
+            if (allowed >> c) & 1:
+                cs = c // 6
+                if not ((cs == s and c > lead) or (cs == trump and s != trump)):
+                    self.moves[base + n] = c
+                    n += 1
+        return n
+
+    def _search(self, p: int, alpha: int, beta: int, ply: int) -> int:
+        """Value for p, the player to move, within (alpha, beta)."""
+        self.nodes += 1
+        if self.score(p) >= _WIN:
+            return self._claim_value(p)
+        if self.lead < 0:
+            return self._search_lead(p, alpha, beta, ply)
+        return self._search_follow(p, alpha, beta, ply)
+
+    def _search_lead(self, p: int, alpha: int, beta: int, ply: int) -> int:
+        hands = self.hands
+        best = self._marriage_claim(p)
+        if best >= beta:
+            return best
+        # transposition table (positions between tricks only)
+        a = hands[0] | (p << 24) | ((1 if self.tricks[0] else 0) << 25) | ((1 if self.tricks[1] else 0) << 26)
+        b = hands[1] | ((self.mar[0] // 20) << 24)
+        k = self.pts[0] | (self.pts[1] << 8) | ((self.mar[1] // 20) << 16)
+        slot = (a ^ (b * 7) ^ (k * 13)) % self.size
+        if self.tt_gen[slot] == self.gen and self.tt_a[slot] == a and self.tt_b[slot] == b and self.tt_c[slot] == k:
+            stored = self.tt_v[slot]
+            flag = stored & 3
+            v = (stored >> 2) - _INF
+            if flag == _EXACT:
+                return v
+            if flag == _LOWER and v >= beta:
+                return v
+            if flag == _UPPER and v <= alpha:
+                return v
+        alpha0 = alpha
+        if best > alpha:
+            alpha = best
+        base = ply * _PLY_SLOTS
+        n = self._gen_leads(p, base)
+        marry_ok = not self.rules.no_late_marriage
+        queen_only = self.rules.queen_lead
+        hand = hands[p]
+        for i in range(n):
+            c = self.moves[base + i]
+            m = 0
+            if marry_ok:
+                r = c % 6
+                if r == _QUEEN or (r == _KING and not queen_only):
+                    q = c - r + _QUEEN
+                    if (hand >> q) & 3 == 3:
+                        m = 40 if c // 6 == self.trump else 20
+                        if self.tricks[p] and self.pts[p] + self.mar[p] + m >= _WIN:
+                            m = 0  # declaring would mean claiming: see _marriage_claim
+            # A declarable king or queen is searched twice: declared, then
+            # not (declaring can hasten a claim and so shrink the margin).
+            while True:
+                hands[p] = hand & ~(1 << c)
+                self.mar[p] += m
+                self.lead = c
+                v = -self._search(1 - p, -beta, -alpha, ply + 1)
+                self.lead = -1
+                self.mar[p] -= m
+                hands[p] = hand
+                if v > best:
+                    best = v
+                    if v > alpha:
+                        alpha = v
+                if alpha >= beta or m == 0:
+                    break
+                m = 0
+            if alpha >= beta:
+                break
+        if best <= alpha0:
+            flag = _UPPER
+        elif best >= beta:
+            flag = _LOWER
+        else:
+            flag = _EXACT
+        self.tt_gen[slot] = self.gen
+        self.tt_a[slot] = a
+        self.tt_b[slot] = b
+        self.tt_c[slot] = k
+        self.tt_v[slot] = ((best + _INF) << 2) | flag
+        return best
+
+    def _search_follow(self, p: int, alpha: int, beta: int, ply: int) -> int:
+        base = ply * _PLY_SLOTS
+        n = self._gen_follows(p, base)
+        best = -_INF
+        for i in range(n):
+            v = self._follow(p, self.moves[base + i], alpha, beta, ply)
+            if v > best:
+                best = v
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        break
+        return best
+
+    def _follow(self, p: int, c: int, alpha: int, beta: int, ply: int) -> int:
+        """Value for p of following with c: the trick is taken, the search
+        goes on from the next lead (or the hand is scored), then undone."""
+        hands = self.hands
+        lead = self.lead
+        leader = 1 - p
+        cs = c // 6
+        if cs == lead // 6:
+            w = p if c > lead else leader
+        elif cs == self.trump:
+            w = p
+        else:
+            w = leader
+        pts = _POINTS[lead] + _POINTS[c]
+        hand = hands[p]
+        hands[p] = hand & ~(1 << c)
+        self.pts[w] += pts
+        self.tricks[w] += 1
+        self.lead = -1
+        if hands[0] == 0 and hands[1] == 0:
+            bonus = 10 if self.closer < 0 and not self.rules.no_bonus else 0
+            self.pts[w] += bonus
+            v = self._played_out_value(p, w)
+            self.pts[w] -= bonus
+        elif w == p:
+            v = self._search(p, alpha, beta, ply + 1)
+        else:
+            v = -self._search(w, -beta, -alpha, ply + 1)
+        self.lead = lead
+        self.tricks[w] -= 1
+        self.pts[w] -= pts
+        hands[p] = hand
+        return v
+
+    # --- the root ------------------------------------------------------------------
+
+    def value_of(self, p: int, code: int) -> int:
+        """Exact value for p (the player to act in the loaded position) of
+        taking action `code`: a card, or MARRY + suit meaning "declare, then
+        claim if that reaches 66, else lead the better of king and queen".
+        The action must be legal."""
+        if self.lead >= 0:
+            return self._follow(p, code, -_INF, _INF, 1)
+        if code < MARRY:
+            return self._lead(p, code, 0)
+        suit = code - MARRY
+        m = 40 if suit == self.trump else 20
+        if self.tricks[p] and self.score(p) + m >= _WIN:
+            self.mar[p] += m
+            v = self._claim_value(p)
+            self.mar[p] -= m
+            return v
+        q = suit * 6 + _QUEEN
+        v = self._lead(p, q, m)
+        if not self.rules.queen_lead:
+            king = self._lead(p, q + 1, m)
+            if king > v:
+                v = king
+        return v
+
+    def _lead(self, p: int, c: int, marriage: int) -> int:
+        hand = self.hands[p]
+        self.hands[p] = hand & ~(1 << c)
+        self.mar[p] += marriage
+        self.lead = c
+        v = -self._search(1 - p, -_INF, _INF, 1)
+        self.lead = -1
+        self.mar[p] -= marriage
+        self.hands[p] = hand
+        return v
+
+    def best(self, p: int) -> int:
+        """Exact value for p of the loaded position (p to act)."""
+        self.nodes = 0
+        return self._search(p, -_INF, _INF, 0)
