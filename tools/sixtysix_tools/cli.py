@@ -12,11 +12,12 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="sixtysix", description="Sixty-Six on the host.")
     sub = parser.add_subparsers(dest="command", required=True)
 
-    from . import bench, replay, textplay
+    from . import arena, bench, replay, textplay
 
     textplay.add_arguments(sub.add_parser("play", help="play a match in the terminal"))
     replay.add_arguments(sub.add_parser("replay", help="check and score a game record"))
     bench.add_arguments(sub.add_parser("bench", help="print benchmark figures"))
+    arena.add_arguments(sub.add_parser("arena", help="play two computer players against each other"))
 
     args = parser.parse_args(argv)
     try:

@@ -1,0 +1,327 @@
+"""`sixtysix arena` and its interval math.
+
+The arena runs here are tiny (a few matches to 2 game points) and are
+checked against the records they write: every record must replay, and the
+replays must add up to the figures printed.
+"""
+
+import math
+import os
+import re
+import statistics
+
+import pytest
+from sixtysix_tools import arena, cli
+from sixtysix_tools.record import load
+from sixtysix_tools.stats import Z95, ratio_interval, wilson
+
+# --- interval math -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "k, n, low, high",
+    [
+        # Newcombe (1998), "Two-sided confidence intervals for the single
+        # proportion", Table I, method 3 (score interval, no correction).
+        (81, 263, 0.2553, 0.3662),
+        (15, 148, 0.0624, 0.1605),
+        (0, 20, 0.0, 0.1611),
+        (1, 29, 0.0061, 0.1718),
+        (5, 10, 0.2366, 0.7634),
+        (10, 10, 0.7225, 1.0),
+    ],
+)
+def test_wilson_matches_published_values(k, n, low, high):
+    got = wilson(k, n)
+    assert got[0] == pytest.approx(low, abs=5e-5)
+    assert got[1] == pytest.approx(high, abs=5e-5)
+
+
+@pytest.mark.parametrize("k, n", [(1, 3), (7, 40), (33, 34), (500, 1000)])
+def test_wilson_ends_solve_the_score_equation(k, n):
+    """Each end p is where |k/n - p| equals z standard errors taken at p."""
+    for p in wilson(k, n):
+        assert (k / n - p) ** 2 == pytest.approx(Z95 * Z95 * p * (1 - p) / n, rel=1e-9)
+
+
+def test_wilson_is_symmetric_and_refuses_nonsense():
+    low, high = wilson(3, 17)
+    assert wilson(14, 17) == pytest.approx((1 - high, 1 - low))
+    for k, n in [(0, 0), (-1, 5), (6, 5)]:
+        with pytest.raises(ValueError):
+            wilson(k, n)
+
+
+def test_ratio_interval_by_hand():
+    # r = 4 / 8; residuals 3-1, -1-1, 2-2 = 2, -2, 0; variance 8 / 2 = 4;
+    # standard error sqrt(4 / 3) / (8 / 3) = 0.4330127.
+    estimate, low, high = ratio_interval([3, -1, 2], [2, 2, 4])
+    assert estimate == 0.5
+    assert low == pytest.approx(0.5 - Z95 * 0.4330127, abs=1e-6)
+    assert high == pytest.approx(0.5 + Z95 * 0.4330127, abs=1e-6)
+
+
+def test_ratio_interval_with_single_items_is_the_plain_mean_interval():
+    values = [2, 0, -1, 3, 3, -2, 1, 0, 1]
+    estimate, low, high = ratio_interval(values, [1] * len(values))
+    half = Z95 * statistics.stdev(values) / math.sqrt(len(values))
+    assert estimate == pytest.approx(statistics.mean(values))
+    assert (low, high) == pytest.approx((estimate - half, estimate + half))
+
+
+def test_ratio_interval_needs_two_clusters_for_a_width():
+    estimate, low, high = ratio_interval([6], [4])
+    assert estimate == 1.5 and math.isnan(low) and math.isnan(high)
+    with pytest.raises(ValueError):
+        ratio_interval([], [])
+    with pytest.raises(ValueError):
+        ratio_interval([1, 2], [1])
+
+
+# --- running the arena -------------------------------------------------------
+
+
+def run_arena(capsys, *argv):
+    status = cli.main(["arena", *argv])
+    out, err = capsys.readouterr()
+    assert "Traceback" not in out + err
+    return status, out, err
+
+
+def share(out, row):
+    """(count of a, count of b) from a 'matches won' or 'hands won' row."""
+    line = next(x for x in out.splitlines() if x.startswith(row))
+    cell = r"(\d+)  [\d.]+% \[[\d.]+, [\d.]+\]"
+    m = re.fullmatch(row + r"\s+" + cell + r"\s+" + cell, line)
+    assert m, line
+    return int(m.group(1)), int(m.group(2))
+
+
+def replayed(folder):
+    """Per file: (player in seat A, seat B as 'a'/'b', the Replay)."""
+    out = {}
+    for name in sorted(os.listdir(folder)):
+        if name.endswith("-first.txt"):
+            with open(os.path.join(folder, name), encoding="utf-8") as f:
+                text = f.read()
+            seats = "ab" if name.endswith("-a-first.txt") else "ba"
+            out[name] = (seats, load(text), text)
+    return out
+
+
+@pytest.mark.parametrize(
+    "extra, game",
+    [
+        ([], "sixty-six"),
+        (["--game", "schnapsen", "--option", "schwarz=2", "--option", "Closer-Failed=2"], "schnapsen"),
+    ],
+)
+def test_printed_figures_agree_with_the_records(capsys, tmp_path, extra, game):
+    out_dir = str(tmp_path / "out")
+    status, out, err = run_arena(
+        capsys, "--a", "random", "--b", "heuristic", "--matches", "3", "--target", "2", "--seed", "5",
+        "--jobs", "1", "--out", out_dir, *extra,
+    )  # fmt: skip
+    assert status == 0 and err == ""
+    assert out.splitlines()[0].startswith("arena: a = random, b = heuristic; %s, first to 2" % game)
+    records = replayed(out_dir)
+    assert len(records) == 6
+    wins = {"a": 0, "b": 0}
+    hand_wins = {"a": 0, "b": 0}
+    points = {"a": 0, "b": 0}
+    hands = 0
+    for name, (seats, replay, text) in records.items():
+        assert replay.rules.name == game and replay.rules.target == 2
+        if extra:
+            assert replay.rules.option_value("schwarz") == "2"
+            assert replay.rules.option_value("closer-failed") == "2"
+        assert replay.match.winner >= 0, name
+        wins[seats[replay.match.winner]] += 1
+        for h in replay.hands:
+            hands += 1
+            if h.winner >= 0:
+                hand_wins[seats[h.winner]] += 1
+            for seat in range(2):
+                points[seats[seat]] += h.game_points[seat]
+        a_seat = "A" if seats == "ab" else "B"
+        assert "# seat %s: random (player a, seed " % a_seat in text
+        assert "# sixtysix arena, seed 5: deal pair " in text
+        # The command-line replay accepts it too.
+        assert cli.main(["replay", os.path.join(out_dir, name)]) == 0
+        capsys.readouterr()
+    assert share(out, "matches won") == (wins["a"], wins["b"])
+    assert share(out, "hands won") == (hand_wins["a"], hand_wins["b"])
+    decided = hand_wins["a"] + hand_wins["b"]
+    assert "3 deal pairs: 6 matches, %d hands, %d with a winner" % (hands, decided) in out
+    per_hand = re.search(r"game points / hand\s+([\d.]+)\s+([\d.]+)", out)
+    assert per_hand is not None
+    assert float(per_hand.group(1)) == pytest.approx(points["a"] / hands, abs=5e-4)
+    assert float(per_hand.group(2)) == pytest.approx(points["b"] / hands, abs=5e-4)
+    diff = re.search(r"a - b: ([-+][\d.]+) \[([-+][\d.]+), ([-+][\d.]+)\]", out)
+    assert diff is not None
+    assert float(diff.group(1)) == pytest.approx((points["a"] - points["b"]) / hands, abs=5e-4)
+    assert float(diff.group(2)) <= float(diff.group(1)) <= float(diff.group(3))
+    assert "nodes / move" not in out  # neither player searches
+    assert re.search(r"^time: [\d.]+ s on 1 job;", out, re.M)
+
+
+def test_each_pair_deals_the_same_cards_to_the_same_seats(capsys, tmp_path):
+    out_dir = str(tmp_path / "out")
+    status, out, _ = run_arena(
+        capsys, "--a", "heuristic", "--b", "random", "--matches", "4", "--target", "3", "--seed", "11",
+        "--jobs", "1", "--out", out_dir,
+    )  # fmt: skip
+    assert status == 0
+    records = replayed(out_dir)
+    twice = {"a": 0, "b": 0}
+    split = 0
+    first_deals = set()
+    for pair in range(4):
+        a_first = records["m%04d-a-first.txt" % pair]
+        b_first = records["m%04d-b-first.txt" % pair]
+        deals = [_deals(r[2]) for r in (a_first, b_first)]
+        shared = min(len(deals[0]), len(deals[1]))
+        assert shared >= 1 and deals[0][:shared] == deals[1][:shared]
+        first_deals.add(deals[0][0])
+        assert "# seat A: heuristic (player a" in a_first[2]
+        assert "# seat A: random (player b" in b_first[2]
+        assert "same deals, seats swapped: m%04d-b-first.txt" % pair in a_first[2]
+        winners = (a_first[0][a_first[1].match.winner], b_first[0][b_first[1].match.winner])
+        if winners[0] == winners[1]:
+            twice[winners[0]] += 1
+        else:
+            split += 1
+    assert len(first_deals) == 4  # different pairs, different cards
+    assert "deal pairs won twice: a %d, b %d, split %d" % (twice["a"], twice["b"], split) in out
+
+
+def _deals(text):
+    """Every hand's deal lines (dealer, cards, upcard, stock), in order."""
+    lines = [x for x in text.splitlines() if x and not x.startswith("#")]
+    return [tuple(lines[i + 1 : i + 6]) for i, x in enumerate(lines) if x == "hand"]
+
+
+def test_jobs_change_nothing_but_the_time(capsys, tmp_path):
+    out_dir = str(tmp_path / "out")
+    runs = []
+    for seed, jobs in (("3", "1"), ("3", "2"), ("4", "2")):
+        status, out, _ = run_arena(
+            capsys, "--a", "random", "--b", "heuristic", "--matches", "3", "--target", "2",
+            "--seed", seed, "--jobs", jobs, "--out", out_dir,
+        )  # fmt: skip
+        assert status == 0
+        files = {n: open(os.path.join(out_dir, n)).read() for n in os.listdir(out_dir)}
+        files.pop("summary.txt")
+        runs.append(([x for x in out.splitlines() if not x.startswith("time:")], files))
+    assert runs[0] == runs[1]
+    assert "on 2 jobs" in open(os.path.join(out_dir, "summary.txt")).read()
+    # A different seed plays other deals (so the comparison above means something).
+    assert runs[2][1]["m0000-a-first.txt"] != runs[0][1]["m0000-a-first.txt"]
+
+
+def test_a_searching_player_reports_nodes(capsys, tmp_path):
+    status, out, _ = run_arena(
+        capsys, "--a", "easy", "--b", "random", "--matches", "1", "--target", "1", "--jobs", "1",
+        "--out", str(tmp_path),
+    )  # fmt: skip
+    assert status == 0
+    assert re.search(r"^nodes / move\s+[\d.]+\s+-$", out, re.M), out
+
+
+def test_an_earlier_run_is_replaced_and_other_files_kept(capsys, tmp_path):
+    (tmp_path / "m0042-b-first.txt").write_text("old")
+    (tmp_path / "notes.txt").write_text("mine")
+    status, _, _ = run_arena(
+        capsys, "--a", "random", "--b", "random", "--matches", "1", "--target", "1", "--jobs", "1",
+        "--out", str(tmp_path),
+    )  # fmt: skip
+    assert status == 0
+    assert sorted(os.listdir(tmp_path)) == [
+        "m0000-a-first.txt",
+        "m0000-b-first.txt",
+        "notes.txt",
+        "summary.txt",
+    ]
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["--a", "grandmaster", "--b", "random"], "--a: unknown player 'grandmaster' (random, heuristic"),
+        (["--a", "random"], "name both players: --a NAME --b NAME"),
+        (
+            ["--a", "random", "--b", "random", "--option", "trumps=none"],
+            "unknown option 'trumps' (options: mode",
+        ),
+        (["--a", "random", "--b", "random", "--option", "void=never"], "option void takes any or trump"),
+        (["--a", "random", "--b", "random", "--option", "void"], "--option takes NAME=VALUE, not 'void'"),
+        (["--a", "random", "--b", "random", "--matches", "0"], "--matches takes at least 1, not 0"),
+        (["--a", "random", "--b", "random", "--matches", "ten"], "--matches takes a whole number, not 'ten'"),
+        (["--a", "random", "--b", "random", "--jobs", "0"], "--jobs takes at least 1, not 0"),
+        (["--a", "random", "--b", "random", "--target", "100"], "--target takes 1 to 99, not 100"),
+        (["--a", "random", "--b", "random", "--game", "chess"], "unknown game 'chess'"),
+    ],
+)
+def test_bad_input_is_one_line_and_status_2(capsys, tmp_path, argv, message):
+    out_dir = tmp_path / "out"
+    status, out, err = run_arena(capsys, *argv, "--out", str(out_dir))
+    assert status == 2
+    assert out == ""
+    assert err.count("\n") == 1 and err.startswith("sixtysix arena: ")
+    assert message in err
+    assert not out_dir.exists()  # nothing was started
+
+
+def test_an_unusable_out_folder_is_bad_input(capsys, tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    status, out, err = run_arena(capsys, "--a", "random", "--b", "random", "--out", str(blocker))
+    assert status == 2 and out == ""
+    assert err.startswith("sixtysix arena: --out %s: " % blocker) and err.count("\n") == 1
+
+
+def test_ctrl_c_keeps_the_finished_pairs(capsys, tmp_path, monkeypatch):
+    real = arena.play_game
+    calls = []
+
+    def interrupted_on_the_fifth(game):
+        calls.append(game)
+        if len(calls) == 5:
+            raise KeyboardInterrupt
+        return real(game)
+
+    monkeypatch.setattr(arena, "play_game", interrupted_on_the_fifth)
+    status, out, err = run_arena(
+        capsys, "--a", "random", "--b", "heuristic", "--matches", "4", "--target", "2", "--jobs", "1",
+        "--out", str(tmp_path),
+    )  # fmt: skip
+    assert status == 130
+    assert err == "sixtysix arena: interrupted after 2 of 4 deal pairs\n"
+    assert "2 deal pairs: 4 matches" in out
+    assert len([n for n in os.listdir(tmp_path) if n.endswith("-first.txt")]) == 4
+
+
+def test_an_illegal_choice_stops_the_run_and_points_at_the_record(capsys, tmp_path, monkeypatch):
+    class Stubborn:
+        def choose(self, view):
+            c = 0
+            while (view.legal_plays >> c) & 1:
+                c += 1
+            return c  # a card it may not play
+
+    real = arena.make_player
+    monkeypatch.setattr(
+        arena, "make_player", lambda name, seed: Stubborn() if name == "easy" else real(name, seed)
+    )
+    status, out, err = run_arena(
+        capsys, "--a", "heuristic", "--b", "easy", "--matches", "2", "--jobs", "1", "--out", str(tmp_path),
+    )  # fmt: skip
+    assert status == 1 and out == ""
+    assert re.fullmatch(
+        r"sixtysix arena: easy \(player b, seat [AB]\) chose 'play \w\w' in hand 1: .+ "
+        r"\(record: .+m0000-a-first\.txt\)\n",
+        err,
+    ), err
+    text = (tmp_path / "m0000-a-first.txt").read_text()
+    assert "\n# stopped: easy (player b" in text
+    load(text)  # the moves before the refused one are a valid record
