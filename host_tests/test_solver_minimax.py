@@ -10,3 +10,9 @@ def test_solver_matches_minimax_on_ten_thousand_positions():
 
 def test_solver_matches_minimax_on_full_six_card_endgames():
     check_many(8, 25, 6)
+
+
+def test_solver_matches_minimax_with_the_last_draw_still_to_come():
+    # Open stock (one face-down card and the upcard): draws and closing are
+    # searched too.  Plain minimax over six-card hands is slow: few positions.
+    check_many(2, 3, 6, facedown=1)

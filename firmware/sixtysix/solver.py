@@ -1,9 +1,11 @@
 """Exact solver for two-player hands in which every card's place is known.
 
-It searches the strict phase (stock closed or exhausted, no more draws)
-with alpha-beta over the card bitmasks.  The result is exact under the
-active rules, with one convention the device's players keep anyway: a player
-whose score reaches 66 claims at once, and nobody claims falsely.
+It searches with alpha-beta over the card bitmasks.  In the strict phase
+(stock closed or exhausted) the result is exact under the active rules, with
+one convention the device's players keep anyway: a player whose score
+reaches 66 claims at once, and nobody claims falsely.  With the stock still
+open it searches a *world* whose stock order is known: the draws follow the
+rules and the leader may close; exchanging is left to the root (`value_of`).
 
 A position's value, seen from the player to move, is
 `game points * 1000 + hand-point margin` (game points negative when that
@@ -17,7 +19,7 @@ fixed arrays allocated once.  A search node allocates nothing.
 from array import array
 
 from .compat import const
-from .hand import MARRY
+from .hand import CLOSE, EXCHANGE, MARRY
 
 _WIN = const(66)
 _INF = const(1000000)
@@ -28,6 +30,7 @@ _EXACT = const(0)
 _LOWER = const(1)
 _UPPER = const(2)
 _PLY_SLOTS = const(8)  # moves per ply: at most 6 cards, with room to spare
+_PLIES = const(28)  # 12 tricks of two cards, a close, and spare
 
 # Card points by id (24 ids), so the hot loop needs no `% 6`.
 _POINTS = bytes([(0, 2, 3, 4, 10, 11)[c % 6] for c in range(24)])
@@ -45,12 +48,15 @@ class Solver:
         self.trump = 0
         self.closer = -1
         self.lead = -1
+        self.stock = bytearray(rules.stock_size)
+        self.pos = len(self.stock)  # next card to draw; len: exhausted
         self.nodes = 0
-        self.moves = bytearray(_PLY_SLOTS * 16)
+        self.moves = bytearray(_PLY_SLOTS * _PLIES)
         self.size = table_size
         self.tt_a = array("i", [0] * table_size)
         self.tt_b = array("i", [0] * table_size)
         self.tt_c = array("i", [0] * table_size)
+        self.tt_d = array("i", [0] * table_size)
         self.tt_v = array("i", [0] * table_size)
         self.tt_gen = bytearray(table_size)
         self.gen = 0
@@ -69,6 +75,8 @@ class Solver:
         self.trump = hand.trump
         self.closer = hand.closer
         self.lead = hand.lead
+        self.stock[:] = hand.stock
+        self.pos = hand.pos
         self._new_table()
 
     def _new_table(self) -> None:
@@ -180,7 +188,9 @@ class Solver:
         s = lead // 6
         same = hand & (0x3F << (s * 6))
         r = self.rules
-        if same:
+        if self.closer < 0 and self.pos < len(self.stock):
+            allowed = hand  # stock open: no duty to follow
+        elif same:
             allowed = same
             if r.must_head:
                 higher = same & ~((2 << lead) - 1)
@@ -227,9 +237,19 @@ class Solver:
         # transposition table (positions between tricks only)
         a = hands[0] | (p << 24) | ((1 if self.tricks[0] else 0) << 25) | ((1 if self.tricks[1] else 0) << 26)
         b = hands[1] | ((self.mar[0] // 20) << 24)
-        k = self.pts[0] | (self.pts[1] << 8) | ((self.mar[1] // 20) << 16)
-        slot = (a ^ (b * 7) ^ (k * 13)) % self.size
-        if self.tt_gen[slot] == self.gen and self.tt_a[slot] == a and self.tt_b[slot] == b and self.tt_c[slot] == k:
+        k = self.pts[0] | (self.pts[1] << 8) | ((self.mar[1] // 20) << 16) | (self.pos << 19)
+        d = self.closer + 1
+        if d:
+            d |= (self.close_score[0] << 2) | (self.close_score[1] << 10)
+            d |= ((1 if self.close_tricks[0] else 0) << 18) | ((1 if self.close_tricks[1] else 0) << 19)
+        slot = (a ^ (b * 7) ^ (k * 13) ^ d) % self.size
+        if (
+            self.tt_gen[slot] == self.gen
+            and self.tt_a[slot] == a
+            and self.tt_b[slot] == b
+            and self.tt_c[slot] == k
+            and self.tt_d[slot] == d
+        ):
             stored = self.tt_v[slot]
             flag = stored & 3
             v = (stored >> 2) - _INF
@@ -242,12 +262,20 @@ class Solver:
         alpha0 = alpha
         if best > alpha:
             alpha = best
+        if self.closer < 0 and self.pos < len(self.stock) - 1 and alpha < beta:
+            v = self._close_and_search(p, alpha, beta, ply)
+            if v > best:
+                best = v
+                if v > alpha:
+                    alpha = v
         base = ply * _PLY_SLOTS
         n = self._gen_leads(p, base)
         marry_ok = not self.rules.no_late_marriage
         queen_only = self.rules.queen_lead
         hand = hands[p]
         for i in range(n):
+            if alpha >= beta:
+                break
             c = self.moves[base + i]
             m = 0
             if marry_ok:
@@ -287,8 +315,19 @@ class Solver:
         self.tt_a[slot] = a
         self.tt_b[slot] = b
         self.tt_c[slot] = k
+        self.tt_d[slot] = d
         self.tt_v[slot] = ((best + _INF) << 2) | flag
         return best
+
+    def _close_and_search(self, p: int, alpha: int, beta: int, ply: int) -> int:
+        """p closes the stock, then leads."""
+        for q in range(2):
+            self.close_score[q] = self.score(q)
+            self.close_tricks[q] = self.tricks[q]
+        self.closer = p
+        v = self._search(p, alpha, beta, ply + 1)
+        self.closer = -1
+        return v
 
     def _search_follow(self, p: int, alpha: int, beta: int, ply: int) -> int:
         base = ply * _PLY_SLOTS
@@ -323,6 +362,11 @@ class Solver:
         self.pts[w] += pts
         self.tricks[w] += 1
         self.lead = -1
+        pos = self.pos
+        if self.closer < 0 and pos < len(self.stock):
+            hands[w] |= 1 << self.stock[pos]
+            hands[1 - w] |= 1 << self.stock[pos + 1]
+            self.pos = pos + 2
         if hands[0] == 0 and hands[1] == 0:
             bonus = 10 if self.closer < 0 and not self.rules.no_bonus else 0
             self.pts[w] += bonus
@@ -332,6 +376,10 @@ class Solver:
             v = self._search(p, alpha, beta, ply + 1)
         else:
             v = -self._search(w, -beta, -alpha, ply + 1)
+        if self.pos != pos:
+            self.pos = pos
+            hands[w] &= ~(1 << self.stock[pos])
+            hands[1 - w] &= ~(1 << self.stock[pos + 1])
         self.lead = lead
         self.tricks[w] -= 1
         self.pts[w] -= pts
@@ -345,6 +393,10 @@ class Solver:
         taking action `code`: a card, or MARRY + suit meaning "declare, then
         claim if that reaches 66, else lead the better of king and queen".
         The action must be legal."""
+        if code == CLOSE:
+            return self._close_and_search(p, -_INF, _INF, 0)
+        if code == EXCHANGE:
+            return self._exchange_and_search(p)
         if self.lead >= 0:
             return self._follow(p, code, -_INF, _INF, 1)
         if code < MARRY:
@@ -362,6 +414,18 @@ class Solver:
             king = self._lead(p, q + 1, m)
             if king > v:
                 v = king
+        return v
+
+    def _exchange_and_search(self, p: int) -> int:
+        n = len(self.stock)
+        mine = self.trump * 6 + self.rules.exchange_rank
+        up = self.stock[n - 1]
+        hand = self.hands[p]
+        self.hands[p] = (hand & ~(1 << mine)) | (1 << up)
+        self.stock[n - 1] = mine
+        v = self._search(p, -_INF, _INF, 0)
+        self.stock[n - 1] = up
+        self.hands[p] = hand
         return v
 
     def _lead(self, p: int, c: int, marriage: int) -> int:

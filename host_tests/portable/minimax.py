@@ -16,12 +16,19 @@ def outcome(h, p):
 
 
 def choices(h):
-    """The actions the convention allows the player to act."""
+    """The actions the convention allows the player to act: no false
+    claims, no exchanges inside the search, closing only by the leader."""
     if h.score(h.turn) >= 66:
         return [CLAIM]
     buf = bytearray(MAX_ACTIONS)
     n = h.legal_actions(buf)
-    return [buf[i] for i in range(n) if buf[i] not in (CLAIM, EXCHANGE, CLOSE)]
+    out = []
+    for i in range(n):
+        a = buf[i]
+        if a == CLAIM or a == EXCHANGE or (a == CLOSE and h.lead >= 0):
+            continue
+        out.append(a)
+    return out
 
 
 def value(h, p, code):

@@ -1,7 +1,6 @@
 """The exact solver agrees with plain minimax over the engine."""
 
 from minimax import choices, value
-
 from sixtysix.hand import MARRY, MAX_ACTIONS, Hand
 from sixtysix.match import Match
 from sixtysix.rng import Rng
@@ -17,9 +16,10 @@ def random_rules(rng):
     return r
 
 
-def strict_positions(seed, count, max_cards):
-    """Positions in the strict phase with at most max_cards in each hand,
-    reached by random legal play (closing now and then)."""
+def strict_positions(seed, count, max_cards, facedown=-1):
+    """Positions with at most max_cards in the hand to act, reached by
+    random legal play (closing now and then): in the strict phase, or with
+    the stock still open and at most `facedown` face-down cards."""
     rng = Rng(seed)
     buf = bytearray(MAX_ACTIONS)
     found = 0
@@ -28,7 +28,8 @@ def strict_positions(seed, count, max_cards):
         h = Match(r, rng.next15()).start_hand()
         while not h.over:
             n = h.legal_actions(buf)
-            if h.strict() and h.pending < 0 and h.score(h.turn) < 66:
+            phase_ok = h.strict() or (h.closer < 0 and 0 <= h.facedown() <= facedown)
+            if phase_ok and h.pending < 0 and h.score(h.turn) < 66:
                 cards = h.hands[h.turn]
                 k = 0
                 while cards:
@@ -60,9 +61,9 @@ def check(h, solver):
         assert got == want, "action %d: solver %d, minimax %d" % (code, got, want)
 
 
-def check_many(seed, count, max_cards):
+def check_many(seed, count, max_cards, facedown=-1):
     solver = None
-    for h in strict_positions(seed, count, max_cards):
+    for h in strict_positions(seed, count, max_cards, facedown):
         if solver is None:
             solver = Solver(h.rules, 256)
         solver.rules = h.rules  # the solver reads its rules live

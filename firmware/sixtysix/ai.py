@@ -1,0 +1,162 @@
+"""The built-in opponent: exact search where it can, sampling where cards
+are hidden, rules of thumb where the stock is still open.
+
+- Stock closed or exhausted: every legal action is scored by the exact
+  solver over worlds dealt from the player's view (one world once the stock
+  is exhausted: then every card's place is known and play is exact).
+- Stock open: the rule-of-thumb player chooses plays, marriages and
+  exchanges, but the decision to close is made by solving the closed game
+  over sampled worlds.
+- A player with 66 claims at once, and never claims falsely.
+
+Budgets are deterministic units (worlds per decision), so a seed reproduces
+every move and the time on a device is predictable.
+"""
+
+from .compat import const
+from .hand import CLAIM, CLOSE, Hand
+from .players import HeuristicPlayer, RandomPlayer
+from .rng import Rng
+from .sampling import WorldSampler
+from .solver import Solver
+
+try:
+    from typing import Any  # noqa: F401  (annotations only)
+except ImportError:
+    pass
+
+_WIN = const(66)
+_GP = const(1000)
+
+# level: (worlds for a strict-phase move, worlds to judge closing, open-stock
+#         search from this many face-down cards down (-1: never), worlds for
+#         an open-stock move, share of moves played at random, may close)
+LEVELS = {
+    "easy": (0, 0, -1, 0, 30, False),
+    "medium": (3, 0, -1, 0, 0, True),
+    "hard": (10, 10, 1, 6, 0, True),
+}
+PLAYER_NAMES = ("random", "heuristic", "easy", "medium", "hard")
+
+
+class SearchPlayer(HeuristicPlayer):
+    def __init__(self, level: str = "hard", seed: int = 1) -> None:
+        if level not in LEVELS:
+            raise ValueError("unknown level '%s'" % level)
+        self.level = level
+        (
+            self.strict_worlds,
+            self.close_worlds,
+            self.open_from,
+            self.open_worlds,
+            self.blunder,
+            self.may_close,
+        ) = LEVELS[level]
+        self.rng = Rng(seed)
+        # Built for the rules of the first view seen (see _setup).
+        self.rules: Any = None
+        self.solver: Any = None
+        self.sampler: Any = None
+        self.world: Any = None
+        self.totals = [0] * 16  # value sums per legal action
+        self.nodes = 0  # search nodes of the last decision
+
+    def _setup(self, rules) -> None:
+        if self.rules is not rules:
+            self.rules = rules
+            self.solver = Solver(rules)
+            self.sampler = WorldSampler(rules)
+            self.world = Hand(rules)
+
+    def choose(self, view) -> int:
+        self._setup(view.rules)
+        self.nodes = 0
+        acts = view.actions
+        if view.my_score >= _WIN:
+            return CLAIM
+        if self.blunder and self.rng.below(100) < self.blunder:
+            n = len(acts) - 1  # CLAIM is listed last: never a false claim
+            return acts[self.rng.below(n)] if n > 0 else acts[0]
+        if view.strict and self.strict_worlds:
+            return self._search(view, self.strict_worlds)
+        if not view.strict and view.facedown <= self.open_from and view.pending < 0:
+            return self._search(view, self.open_worlds)
+        return HeuristicPlayer.choose(self, view)
+
+    def wants_to_close(self, view, marry: int) -> bool:
+        if not self.may_close:
+            return False
+        if not self.close_worlds:
+            return HeuristicPlayer.wants_to_close(self, view, marry)
+        if not self._could_close(view, marry):
+            return False
+        me = view.player
+        wins = 0
+        total = 0
+        world = self.world
+        solver = self.solver
+        for _ in range(self.close_worlds):
+            self.sampler.deal(view, self.rng, world)
+            world.act(CLOSE)
+            solver.load(world)
+            v = solver.best(me)
+            self.nodes += solver.nodes
+            total += v
+            if v > 0:
+                wins += 1
+        # Close when it wins in nearly every world and is worth a game point
+        # on average: the open game is worth less than that to most hands.
+        return wins * 10 >= self.close_worlds * 9 and total >= _GP * self.close_worlds
+
+    @staticmethod
+    def _could_close(view, marry: int) -> bool:
+        """A quick necessary-looking test before searching a close: the
+        player's score, the points in hand and a marriage must come near 66."""
+        hand = view.hand
+        pts = view.my_score
+        for c in range(24):
+            if (hand >> c) & 1:
+                pts += (0, 2, 3, 4, 10, 11)[c % 6]
+        if marry >= 0:
+            pts += 40 if marry == view.trump else 20
+        return pts >= 56
+
+    def _search(self, view, worlds: int) -> int:
+        """Score every legal action over sampled worlds with the solver."""
+        acts = view.actions
+        n = len(acts)
+        totals = self.totals
+        for i in range(n):
+            totals[i] = 0
+        if self.sampler.count_worlds_is_one(view):
+            worlds = 1
+        world = self.world
+        solver = self.solver
+        me = view.player
+        for _ in range(worlds):
+            self.sampler.deal(view, self.rng, world)
+            solver.load(world)
+            solver.nodes = 0
+            for i in range(n):
+                a = acts[i]
+                if a != CLAIM:
+                    totals[i] += solver.value_of(me, a)
+            self.nodes += solver.nodes
+        best = -1
+        for i in range(n):
+            if acts[i] == CLAIM:
+                continue
+            if best < 0 or totals[i] > totals[best]:
+                best = i
+        return acts[best]
+
+
+def make_player(name: str, seed: int = 1):
+    """A computer player by name: random, heuristic, easy, medium, hard."""
+    if name == "random":
+        return RandomPlayer(seed)
+    if name == "heuristic":
+        return HeuristicPlayer()
+    if name in LEVELS:
+        return SearchPlayer(name, seed)
+    raise ValueError("unknown player '%s' (%s)" % (name, ", ".join(PLAYER_NAMES)))
