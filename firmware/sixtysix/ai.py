@@ -59,7 +59,14 @@ class SearchPlayer(HeuristicPlayer):
         self.sampler: Any = None
         self.world: Any = None
         self.totals = [0] * 16  # value sums per legal action
+        self.won_in = [0] * 16  # worlds in which each action wins the hand
         self.nodes = 0  # search nodes of the last decision
+        # What the last searched decision found, for hints: worlds searched,
+        # worlds in which the chosen action wins, and its summed value.
+        self.worlds = 0
+        self.wins = 0
+        self.value = 0
+        self.close_wins = 0  # worlds in which closing won, when it was judged
 
     def _setup(self, rules) -> None:
         if self.rules is not rules:
@@ -71,6 +78,7 @@ class SearchPlayer(HeuristicPlayer):
     def choose(self, view) -> int:
         self._setup(view.rules)
         self.nodes = 0
+        self.worlds = 0
         acts = view.actions
         if view.my_score >= _WIN:
             return CLAIM
@@ -104,6 +112,7 @@ class SearchPlayer(HeuristicPlayer):
             total += v
             if v > 0:
                 wins += 1
+        self.close_wins = wins
         # Close when it wins in nearly every world and is worth a game point
         # on average: the open game is worth less than that to most hands.
         return wins * 10 >= self.close_worlds * 9 and total >= _GP * self.close_worlds
@@ -126,8 +135,10 @@ class SearchPlayer(HeuristicPlayer):
         acts = view.actions
         n = len(acts)
         totals = self.totals
+        won_in = self.won_in
         for i in range(n):
             totals[i] = 0
+            won_in[i] = 0
         if self.sampler.count_worlds_is_one(view):
             worlds = 1
         world = self.world
@@ -140,7 +151,10 @@ class SearchPlayer(HeuristicPlayer):
             for i in range(n):
                 a = acts[i]
                 if a != CLAIM:
-                    totals[i] += solver.value_of(me, a)
+                    v = solver.value_of(me, a)
+                    totals[i] += v
+                    if v >= _GP:
+                        won_in[i] += 1
             self.nodes += solver.nodes
         best = -1
         for i in range(n):
@@ -148,6 +162,9 @@ class SearchPlayer(HeuristicPlayer):
                 continue
             if best < 0 or totals[i] > totals[best]:
                 best = i
+        self.worlds = worlds
+        self.wins = won_in[best]
+        self.value = totals[best]
         return acts[best]
 
 

@@ -51,7 +51,7 @@ class RandomPlayer:
         return acts[self.rng.below(n)]
 
 
-def _beats(c: int, lead: int, trump: int) -> bool:
+def beats(c: int, lead: int, trump: int) -> bool:
     """Whether card c, played second, takes the trick led with `lead`."""
     if c // 6 == lead // 6:
         return c > lead
@@ -259,7 +259,7 @@ class HeuristicPlayer:
         while plays:
             if plays & 1:
                 trick = lead_pts + RANK_POINTS[c % 6]
-                if _beats(c, lead, t):
+                if beats(c, lead, t):
                     value = trick + 1  # taking the lead is worth a little
                     if banked + trick >= _WIN:
                         value += 200

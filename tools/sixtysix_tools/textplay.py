@@ -11,11 +11,13 @@ import os
 import sys
 import time
 
+from sixtysix.ai import PLAYER_NAMES, make_player
 from sixtysix.cards import NO_CARD, SUIT_NAMES, card_name, count, parse_card, parse_suit, set_points
 from sixtysix.explain import result_text
 from sixtysix.hand import CLAIM, CLOSE, EXCHANGE, MARRY, IllegalAction
+from sixtysix.hint import Hinter
 from sixtysix.match import Match
-from sixtysix.players import HeuristicPlayer, RandomPlayer
+from sixtysix.players import beats
 from sixtysix.rules import GAME_NAMES, OPTIONS, Rules, game_from_name
 from sixtysix.view import View
 
@@ -26,11 +28,8 @@ YOU = 0
 COMPUTER = 1
 NAMES = ("A (you)", "B (computer)")
 
-# The computer players by name; each factory takes the match seed.
-OPPONENTS = {
-    "heuristic": lambda seed: HeuristicPlayer(),
-    "random": lambda seed: RandomPlayer(seed),
-}
+# The computer players by name (levels and baselines).
+OPPONENTS = PLAYER_NAMES
 
 HELP = """\
   TS, 9h, 3     play a card: by name (rank 9 J Q K T A, suit C D H S) or number
@@ -39,6 +38,7 @@ HELP = """\
   close         close the stock (you are asked to confirm)
   claim         end the hand: you say you have 66 or more
   last          show the last trick
+  hint          what the computer would play in your place, and why
   show          show the table again
   help          this list
   quit          leave; a record written with --record keeps the game"""
@@ -67,7 +67,7 @@ def add_arguments(parser) -> None:
         "--resume", metavar="FILE", help="continue the match in a record (and keep recording there)"
     )
     parser.add_argument(
-        "--opponent", choices=sorted(OPPONENTS), default="heuristic", help="the computer player (heuristic)"
+        "--opponent", choices=OPPONENTS, default="hard", help="the computer player (default: hard)"
     )
     parser.set_defaults(run=run)
 
@@ -81,7 +81,7 @@ def run(args) -> int:
         seed = args.seed if args.seed is not None else int(time.time() * 1000) & 0x3FFFFFFF
         match.rng.seed(seed)
         recorder = Recorder(args.record or args.resume, match, prefix)
-        opponent = OPPONENTS[args.opponent](seed)
+        opponent = make_player(args.opponent, seed)
         table = Table(match, opponent, recorder, sys.stdin, sys.stdout)
         table.say(
             "%s, first to %d, seed %d. You are A; the computer is B."
@@ -165,12 +165,6 @@ def _sorted_hand(cards: int) -> list:
     return [s * 6 + r for s in range(4) for r in range(5, -1, -1) if (cards >> (s * 6 + r)) & 1]
 
 
-def _beats(c: int, lead: int, trump: int) -> bool:
-    if c // 6 == lead // 6:
-        return c > lead
-    return c // 6 == trump
-
-
 def _marriage_value(suit: int, trump: int) -> int:
     return 40 if suit == trump else 20
 
@@ -185,6 +179,16 @@ class Table:
         self.recorder = recorder
         self.inp = inp
         self.out = out
+        self.hinter: Hinter | None = None  # made on the first hint
+
+    def hint(self) -> str:
+        """The hard player's choice for the human, with its reason."""
+        from sixtysix.hand import action_name
+
+        if self.hinter is None:
+            self.hinter = Hinter(self.match.rng.state)  # reading it leaves the deals alone
+        code, why = self.hinter.hint(View(self.match.hand, YOU))
+        return "Hint: %s. %s" % (action_name(code), why)
 
     def say(self, text: str = "") -> None:
         self.out.write(text + "\n")
@@ -309,6 +313,9 @@ class Table:
                 raise Quit("")
             if verb == "last":
                 self.say(self.last_trick())
+                continue
+            if verb == "hint":
+                self.say(self.hint())
                 continue
             if verb in ("show", "table"):
                 self.show_table()
@@ -439,7 +446,7 @@ class Table:
         lead, follow, winner = h.last_lead, h.last_follow, h.last_winner
         if lead == NO_CARD:
             return "No trick has been played in this hand yet."
-        leader = (1 - winner) if _beats(follow, lead, h.trump) else winner
+        leader = (1 - winner) if beats(follow, lead, h.trump) else winner
         who = ("you", "the computer")
         return "Last trick: %s led %s, %s played %s; %s took it." % (
             who[leader],

@@ -1,0 +1,65 @@
+"""A hint for the human: the action the hard player would take, and one
+short line saying why, in a player's words."""
+
+from .ai import SearchPlayer
+from .cards import NO_CARD, RANK_POINTS, SUIT_NAMES, card_name
+from .hand import CLAIM, CLOSE, EXCHANGE, MARRY
+from .players import beats
+
+
+class Hinter:
+    def __init__(self, seed: int = 1) -> None:
+        self.player = SearchPlayer("hard", seed)
+
+    def hint(self, view):
+        """(action code, reason) for the player whose view this is; the
+        view must be of the player to act."""
+        p = self.player
+        code = p.choose(view)
+        return code, reason(view, code, p)
+
+
+def reason(view, code: int, searcher) -> str:
+    if code == CLAIM:
+        return "Claim: you have %d, and 66 wins the hand." % view.my_score
+    if code == EXCHANGE:
+        return "Exchange: take the upcard for your lowest trump."
+    if code == CLOSE:
+        if searcher.close_worlds:
+            return "Close: the closed game is won in %d of %d deals I tried." % (
+                searcher.close_wins,
+                searcher.close_worlds,
+            )
+        return "Close: your sure tricks reach 66."
+    if code >= MARRY:
+        suit = code - MARRY
+        pts = 40 if suit == view.trump else 20
+        return "Declare the marriage in %s: %d points once you have a trick." % (SUIT_NAMES[suit], pts)
+    name = card_name(code)
+    if searcher.worlds:
+        w = searcher.worlds
+        gp = searcher.value / (1000 * w)
+        if w == 1:
+            if gp >= 1:
+                return "Play %s: with best play it wins the hand." % name
+            if gp <= -1:
+                return "Play %s: the hand is lost, this loses least." % name
+            return "Play %s: the best line from here." % name
+        if searcher.wins == w:
+            return "Play %s: wins the hand in all %d deals I tried." % (name, w)
+        if searcher.wins == 0:
+            return "Play %s: loses least over the %d deals I tried." % (name, w)
+        return "Play %s: wins the hand in %d of %d deals I tried." % (name, searcher.wins, w)
+    if view.pending >= 0:
+        return "Lead %s: a card of the marriage must be led now." % name
+    if view.lead != NO_CARD:
+        lead = view.lead
+        pts = RANK_POINTS[code % 6] + RANK_POINTS[lead % 6]
+        if beats(code, lead, view.trump):
+            return "Play %s: takes the trick, worth %d." % (name, pts)
+        return "Play %s: let this trick go with a cheap card." % name
+    if code // 6 == view.trump:
+        return "Lead %s: draw out the trumps." % name
+    if RANK_POINTS[code % 6] >= 10:
+        return "Lead %s: cash a high card while it is safe." % name
+    return "Lead %s: a cheap lead, keeping your strong cards." % name
