@@ -37,7 +37,7 @@ _POINTS = bytes([(0, 2, 3, 4, 10, 11)[c % 6] for c in range(24)])
 
 
 class Solver:
-    def __init__(self, rules, table_size: int = 1024) -> None:
+    def __init__(self, rules, table_size: int = 512) -> None:
         self.rules = rules
         self.hands = [0, 0]
         self.pts = [0, 0]  # card points taken (and last-trick bonus)
@@ -53,11 +53,13 @@ class Solver:
         self.nodes = 0
         self.moves = bytearray(_PLY_SLOTS * _PLIES)
         self.size = table_size
-        self.tt_a = array("i", [0] * table_size)
-        self.tt_b = array("i", [0] * table_size)
-        self.tt_c = array("i", [0] * table_size)
-        self.tt_d = array("i", [0] * table_size)
-        self.tt_v = array("i", [0] * table_size)
+        # Four key words and a value per entry, 32-bit each, zero-filled
+        # from raw bytes (no temporary list of ints).
+        self.tt_a = array("i", bytes(4 * table_size))
+        self.tt_b = array("i", bytes(4 * table_size))
+        self.tt_c = array("i", bytes(4 * table_size))
+        self.tt_d = array("i", bytes(4 * table_size))
+        self.tt_v = array("i", bytes(4 * table_size))
         self.tt_gen = bytearray(table_size)
         self.gen = 0
 
