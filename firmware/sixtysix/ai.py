@@ -30,11 +30,12 @@ _GP = const(1000)
 
 # level: (worlds for a strict-phase move, worlds to judge closing, open-stock
 #         search from this many face-down cards down (-1: never), worlds for
-#         an open-stock move, share of moves played at random, may close)
+#         an open-stock move, share of moves played at random, may close,
+#         search nodes after which no further world is started)
 LEVELS = {
-    "easy": (0, 0, -1, 0, 30, False),
-    "medium": (3, 0, -1, 0, 0, True),
-    "hard": (10, 10, 1, 6, 0, True),
+    "easy": (0, 0, -1, 0, 30, False, 0),
+    "medium": (3, 0, -1, 0, 0, True, 4000),
+    "hard": (10, 10, 1, 6, 0, True, 40000),
 }
 PLAYER_NAMES = ("random", "heuristic", "easy", "medium", "hard")
 
@@ -51,6 +52,7 @@ class SearchPlayer(HeuristicPlayer):
             self.open_worlds,
             self.blunder,
             self.may_close,
+            self.max_nodes,
         ) = LEVELS[level]
         self.rng = Rng(seed)
         # Built for the rules of the first view seen (see _setup).
@@ -144,7 +146,11 @@ class SearchPlayer(HeuristicPlayer):
         world = self.world
         solver = self.solver
         me = view.player
-        for _ in range(worlds):
+        done = 0
+        while done < worlds:
+            if done and self.nodes >= self.max_nodes:
+                break  # the node budget is spent: decide on the worlds searched
+            done += 1
             self.sampler.deal(view, self.rng, world)
             solver.load(world)
             solver.nodes = 0
@@ -162,7 +168,7 @@ class SearchPlayer(HeuristicPlayer):
                 continue
             if best < 0 or totals[i] > totals[best]:
                 best = i
-        self.worlds = worlds
+        self.worlds = done
         self.wins = won_in[best]
         self.value = totals[best]
         return acts[best]
