@@ -27,6 +27,11 @@ except ImportError:
 
 _WIN = const(66)
 _GP = const(1000)
+# Close when closing wins in at least this many tenths of the sampled
+# worlds and is worth at least this many thousandths of a game point on
+# average.
+CLOSE_WIN_TENTHS = 9
+CLOSE_MIN_VALUE = 1000
 
 # level: (worlds for a strict-phase move, worlds to judge closing, open-stock
 #         search from this many face-down cards down (-1: never), worlds for
@@ -117,7 +122,7 @@ class SearchPlayer(HeuristicPlayer):
         self.close_wins = wins
         # Close when it wins in nearly every world and is worth a game point
         # on average: the open game is worth less than that to most hands.
-        return wins * 10 >= self.close_worlds * 9 and total >= _GP * self.close_worlds
+        return wins * 10 >= self.close_worlds * CLOSE_WIN_TENTHS and total >= CLOSE_MIN_VALUE * self.close_worlds
 
     @staticmethod
     def _could_close(view, marry: int) -> bool:
