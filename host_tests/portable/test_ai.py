@@ -1,0 +1,127 @@
+"""The computer players by name (sixtysix.ai.make_player): only legal
+actions, honest claims, exact play once the stock is exhausted, and the same
+decisions from the same seed.  Portable: plain asserts, runs under pytest
+and on the MicroPython unix port (with fewer positions there)."""
+
+import gc
+import sys
+
+from randplay import random_positions
+from sixtysix.ai import make_player
+from sixtysix.hand import CLAIM
+from sixtysix.match import Match
+from sixtysix.rules import SCHNAPSEN, SIXTY_SIX, Rules
+from sixtysix.solver import Solver
+from sixtysix.view import View
+
+SMALL = sys.implementation.name == "micropython"
+NAMES = ("random", "heuristic", "easy", "medium", "hard")
+_WIN = 66
+
+
+def check_legal_and_honest(name, hands):
+    """At every position of random legal play, one player (kept from
+    position to position, as in a match) answers with an action the engine
+    accepts; all but the random player claim exactly when their score has
+    reached 66, and none claims with less.  Returns (positions, positions
+    at 66 or more)."""
+    player = make_player(name, 3)
+    positions = 0
+    at_66 = 0
+    for h in random_positions(21, hands):
+        view = View(h, h.turn)
+        code = player.choose(view)
+        h.check(code)  # raises IllegalAction for an illegal choice
+        if view.my_score >= _WIN:
+            at_66 += 1
+            assert code == CLAIM or name == "random", "%s holds %d and played on" % (name, view.my_score)
+        else:
+            assert code != CLAIM, "%s claimed with %d" % (name, view.my_score)
+        positions += 1
+    return positions, at_66
+
+
+def test_every_player_acts_legally_and_claims_honestly():
+    for name in NAMES:
+        gc.collect()  # one search player's tables at a time on a small heap
+        # The hard player costs ~15 ms a position on CPython: fewer for it
+        # (it gets over a thousand more in the exhausted-stock test below).
+        hands = 60 if name == "hard" else 150
+        if SMALL:
+            hands //= 10
+        positions, at_66 = check_legal_and_honest(name, hands)
+        assert positions > hands * 15, name
+        assert at_66 > hands // 10, name
+
+
+def best_value(solver, h):
+    """The solver's best value for the player to act over the legal actions
+    (a false claim is never counted)."""
+    p = h.turn
+    best = None
+    for code in View(h, p).actions:
+        if code != CLAIM:
+            v = solver.value_of(p, code)
+            if best is None or v > best:
+                best = v
+    return best
+
+
+def test_hard_plays_exactly_once_the_stock_is_exhausted():
+    """With the stock exhausted every card's place is known, so the hard
+    player's choice must be worth the best the exact solver finds on the
+    true hand."""
+    hard = make_player("hard", 5)
+    checked = 0
+    for h in random_positions(8, 40 if SMALL else 400):
+        p = h.turn
+        if h.pos < len(h.stock) or h.score(p) >= _WIN:
+            continue
+        code = hard.choose(View(h, p))
+        h.check(code)
+        assert code != CLAIM
+        solver = Solver(h.rules, 256)
+        solver.load(h)
+        got = solver.value_of(p, code)
+        want = best_value(solver, h)
+        assert got == want, "hard chose %d worth %d; the best is worth %d" % (code, got, want)
+        checked += 1
+    assert checked > (100 if SMALL else 1000)
+
+
+def decisions(names, seed, game, hands):
+    """(player, action, search nodes) of every decision in the first hands
+    of a match between two fresh players made from seeds."""
+    rules = Rules(game)
+    match = Match(rules, seed)
+    seats = (make_player(names[0], seed + 1), make_player(names[1], seed + 2))
+    out = []
+    for _ in range(hands):
+        h = match.start_hand()
+        while not h.over:
+            p = h.turn
+            code = seats[p].choose(View(h, p))
+            out.append((p, code, getattr(seats[p], "nodes", 0)))
+            h.act(code)
+        match.finish_hand()
+        if match.winner >= 0:
+            break
+    return out
+
+
+def test_same_seed_same_decisions():
+    hands = 2 if SMALL else 6
+    searched = 0
+    for names, game in (
+        (("hard", "medium"), SIXTY_SIX),
+        (("easy", "hard"), SCHNAPSEN),
+        (("random", "heuristic"), SIXTY_SIX),
+        (("medium", "easy"), SCHNAPSEN),
+    ):
+        first = decisions(names, 40, game, hands)
+        assert len(first) > 10 * hands
+        assert decisions(names, 40, game, hands) == first, "%s vs %s" % names
+        for _p, _code, nodes in first:
+            if nodes:
+                searched += 1
+    assert searched > 0  # the search players did search

@@ -1,0 +1,96 @@
+"""`sixtysix bench ai` runs and prints its figures (times are never judged)."""
+
+import re
+import subprocess
+import sys
+
+from sixtysix.rules import GAME_NAMES
+from sixtysix_tools import cli
+from sixtysix_tools.bench import AI_DRIVER, AI_LEVELS
+
+
+def bench(*args):
+    return subprocess.run(
+        [sys.executable, "-m", "sixtysix_tools.cli", "bench", *args],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+
+
+def test_bench_ai_prints_every_figure():
+    proc = bench("ai", "--matches", "1", "--seed", "2", "--game", "schnapsen")
+    out = proc.stdout
+    assert proc.returncode == 0, out + proc.stderr
+    assert out.startswith("sixtysix bench ai: schnapsen, each level plays itself for 1 match, seed 2"), out
+    assert re.search(r"^assumed Pico slowdown: 60x ", out, re.M), out
+    number = r" +[\d.]+ ms"
+    for level in AI_LEVELS:
+        # The level's own block, up to the next level's or the footer.
+        block = re.search(
+            r"^%s: 1 match against itself, (\d+) moves, (\d+) of them searched\n((?:  .*\n)+)" % level,
+            out,
+            re.M,
+        )
+        assert block, level + " block missing:\n" + out
+        moves, searched, body = int(block[1]), int(block[2]), block[3]
+        assert moves > 0 and 0 <= searched <= moves
+        for runtime in ("CPython", "MicroPython"):
+            line = r"^  %s [\d.]+ +per move: median%s, p95%s, max%s; median = \d+, p95 = \d+ baseline loops$"
+            assert re.search(line % (runtime, number, number, number), body, re.M), runtime + ":\n" + body
+        assert "same moves on both runtimes: yes" in body, body
+        nodes = re.search(
+            r"nodes per move: mean (\d+) \(\d+ over the moves that searched\), max (\d+);", body
+        )
+        assert nodes, body
+        assert re.search(
+            r"implied Pico \(60x the unix port\): median%s, p95%s, max%s$" % ((number,) * 3), body, re.M
+        )
+        if level == "easy":
+            assert searched == 0 and int(nodes[2]) == 0  # easy never searches
+        else:
+            assert searched > 0 and int(nodes[2]) > 0
+            assert re.search(r"nodes per second of decision time: CPython \d+, MicroPython \d+$", body, re.M)
+            assert body.count("moves that searched: median") == 3  # both runtimes and the Pico
+    per_node = re.search(
+        r"bytes allocated per search node \(.*, (\d+) nodes, collector off\): ([\d.]+)$", out, re.M
+    )
+    assert per_node and int(per_node[1]) > 0, out
+    # The solver keeps its state in preallocated ints, buffers and tables.
+    assert float(per_node[2]) == 0
+    heaps = re.findall(
+        r"smallest heap for a full hard-vs-hard match \(seed 2\), .*: -X heapsize=(\d+)wK$", out, re.M
+    )
+    assert len(heaps) == 2, out
+    assert int(heaps[1]) <= int(heaps[0])  # .mpy needs no compiler on the heap
+
+
+def test_bench_ai_rejects_bad_arguments_without_a_traceback(capsys):
+    for args in (["bench", "ai", "--matches", "0"], ["bench", "ai", "--game", "bridge"]):
+        try:
+            cli.main(args)
+        except SystemExit as e:
+            assert e.code == 2
+        else:
+            raise AssertionError("%s was accepted" % args)
+        err = capsys.readouterr().err
+        assert "Traceback" not in err and "error:" in err
+
+
+def test_ai_driver_makes_the_same_moves_for_a_seed():
+    def checksum(game, seed):
+        proc = subprocess.run(
+            [sys.executable, AI_DRIVER, "play", "medium", "1", str(seed), game],
+            capture_output=True,
+            text=True,
+        )
+        assert proc.returncode == 0 and proc.stdout.endswith("done\n"), proc.stdout + proc.stderr
+        return re.search(r"^checksum (\d+)$", proc.stdout, re.M)[1]
+
+    for game in GAME_NAMES:
+        assert checksum(game, 5) == checksum(game, 5)
+
+
+def test_ai_driver_usage():
+    proc = subprocess.run([sys.executable, AI_DRIVER, "speed", "hard"], capture_output=True, text=True)
+    assert proc.returncode == 2 and proc.stdout.startswith("usage:")

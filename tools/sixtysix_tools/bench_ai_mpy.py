@@ -1,0 +1,248 @@
+"""Driver of `sixtysix bench ai`, for MicroPython and CPython.
+
+    micropython bench_ai_mpy.py MODE LEVEL MATCHES SEED GAME
+    python -m sixtysix_tools.bench_ai_mpy MODE LEVEL MATCHES SEED GAME
+
+LEVEL is a name `sixtysix.ai.make_player` knows (easy, medium, hard...),
+GAME is sixty-six or schnapsen.  MODE is one of
+  speed  LEVEL plays itself for MATCHES matches; every decision is timed
+         (player.choose only, not building the view) and its search nodes
+         counted; a fixed baseline loop is timed in the same process
+  alloc  bytes the exact solver leaves allocated per search node, collector
+         off, on fixed strict-phase positions dealt from SEED (LEVEL and
+         MATCHES are ignored; MicroPython only, CPython has no meter)
+  play   just play the matches (to find the smallest heap that copes)
+
+It prints `name value` lines for bench.py to read and always ends with
+`done`; on MemoryError it prints `memory-error` and exits with status 3.
+
+Deals and players are seeded with the core's Rng, so both runtimes make the
+same decisions; the `checksum` line (over every action and its node count)
+lets bench.py confirm it.
+"""
+
+import gc
+import sys
+import time
+
+if __name__ == "__main__":
+    # Run as a script: find firmware/ by string ops (MicroPython has no
+    # os.path).  From a folder of .mpy files this path does not exist and
+    # the core is found on MICROPYPATH instead.
+    _i = __file__.rfind("/")
+    sys.path.insert(0, (__file__[:_i] if _i > 0 else ".") + "/../../firmware")
+
+from sixtysix.ai import make_player
+from sixtysix.hand import CLAIM, CLOSE, EXCHANGE, MAX_ACTIONS
+from sixtysix.match import Match
+from sixtysix.rng import Rng
+from sixtysix.rules import Rules, game_from_name
+from sixtysix.solver import Solver
+from sixtysix.view import View
+
+BASELINE_LOOPS = 200000
+ALLOC_POSITIONS = 8  # half closed after the first trick, half played to exhaustion
+
+_ticks_us = getattr(time, "ticks_us", None)
+_ticks_diff = getattr(time, "ticks_diff", None)
+
+
+def now_us():
+    if _ticks_us is not None:
+        return _ticks_us()
+    return int(time.perf_counter() * 1000000)
+
+
+def elapsed_us(start):
+    if _ticks_diff is not None:
+        return _ticks_diff(now_us(), start)
+    return now_us() - start
+
+
+def baseline(n):
+    """The same fixed loop as the core bench's: small-int arithmetic."""
+    x = 1
+    for i in range(n):
+        x = (x * 75 + i) & 0xFFFF
+    return x
+
+
+def nearest_rank(ordered, percent):
+    """The percent-th percentile of a sorted list (nearest-rank method)."""
+    n = len(ordered)
+    i = (percent * n + 99) // 100 - 1
+    return ordered[i if i > 0 else 0]
+
+
+class Table:
+    """One level playing itself, match after match, every decision watched."""
+
+    def __init__(self, level, seed, rules):
+        self.level = level
+        self.rules = rules
+        self.rng = Rng(seed)
+        self.checksum = 0
+        self.times = []  # microseconds per decision (speed mode only)
+        self.search_times = []  # the same for the decisions that searched
+        self.searched = 0  # decisions that searched at all
+        self.nodes = 0
+        self.most_nodes = 0
+        self.timed = False
+
+    def play_match(self):
+        rng = self.rng
+        match = Match(self.rules, rng.next15())
+        players = (make_player(self.level, rng.next15()), make_player(self.level, rng.next15()))
+        while match.winner < 0:
+            h = match.start_hand()
+            while not h.over:
+                p = h.turn
+                view = View(h, p)
+                player = players[p]
+                start = now_us()
+                code = player.choose(view)
+                spent = elapsed_us(start)
+                h.act(code)
+                nodes = player.nodes
+                if self.timed:
+                    self.times.append(spent)
+                    if nodes:
+                        self.search_times.append(spent)
+                if nodes:
+                    self.searched += 1
+                    self.nodes += nodes
+                    if nodes > self.most_nodes:
+                        self.most_nodes = nodes
+                self.checksum = (self.checksum * 31 + code * 7 + nodes) & 0x3FFFFFFF
+            match.finish_hand()
+
+
+def speed(level, matches, seed, rules):
+    table = Table(level, seed, rules)
+    table.timed = True
+    for _ in range(matches):
+        gc.collect()
+        table.play_match()
+    start = now_us()
+    baseline(BASELINE_LOOPS)
+    base_us = elapsed_us(start)
+    times = table.times
+    total = 0
+    for t in times:
+        total += t
+    times.sort()
+    searches = table.search_times
+    searches.sort()
+    if searches:
+        print("search_median_us", nearest_rank(searches, 50))
+        print("search_p95_us", nearest_rank(searches, 95))
+    print("moves", len(times))
+    print("searched", table.searched)
+    print("total_us", total)
+    print("median_us", nearest_rank(times, 50))
+    print("p95_us", nearest_rank(times, 95))
+    print("max_us", times[-1])
+    print("nodes", table.nodes)
+    print("max_nodes", table.most_nodes)
+    print("baseline_loops", BASELINE_LOOPS)
+    print("baseline_us", base_us)
+    print("checksum", table.checksum)
+
+
+def play(level, matches, seed, rules):
+    table = Table(level, seed, rules)
+    for _ in range(matches):
+        table.play_match()
+    print("checksum", table.checksum)
+
+
+# --- bytes per search node -------------------------------------------------------
+
+
+def listed(buf, n, code):
+    """Whether code is among the first n actions of buf (MicroPython has no
+    `in` for a bytearray of ints)."""
+    for i in range(n):
+        if buf[i] == code:
+            return True
+    return False
+
+
+def strict_position(rules, seed, close):
+    """A hand at its first lead of the strict phase, the player on lead below
+    66, reached by random play (never claiming falsely); with `close` the
+    leader closes as soon as a trick has been played."""
+    rng = Rng(seed)
+    buf = bytearray(MAX_ACTIONS)
+    while True:
+        h = Match(rules, rng.next15()).start_hand()
+        while not h.over:
+            p = h.turn
+            if h.score(p) >= 66:
+                h.act(CLAIM)
+                continue
+            if h.strict() and h.lead < 0 and h.pending < 0:
+                return h
+            n = h.legal_actions(buf)
+            if close and h.tricks[0] + h.tricks[1] and listed(buf, n, CLOSE):
+                h.act(CLOSE)
+                continue
+            code = buf[rng.below(n)]
+            while code == CLAIM or code == CLOSE:
+                code = buf[rng.below(n)]
+            h.act(code)
+
+
+def solve(solver, h, buf, n):
+    """Everything the search player asks of the solver at one decision."""
+    solver.load(h)
+    p = h.turn
+    solver.best(p)
+    for i in range(n):
+        code = buf[i]
+        if code != CLAIM and code != EXCHANGE and code != CLOSE:
+            solver.value_of(p, code)
+
+
+def alloc(level, matches, seed, rules):
+    if not hasattr(gc, "mem_alloc"):
+        print("alloc_bytes unavailable")
+        return
+    solver = Solver(rules)
+    buf = bytearray(MAX_ACTIONS)
+    used = 0
+    nodes = 0
+    for i in range(ALLOC_POSITIONS):
+        h = strict_position(rules, seed * 100 + i, i % 2 == 0)
+        n = h.legal_actions(buf)
+        solve(solver, h, buf, n)  # warm up
+        gc.collect()
+        gc.disable()
+        before = gc.mem_alloc()
+        solve(solver, h, buf, n)
+        after = gc.mem_alloc()
+        gc.enable()
+        used += after - before
+        nodes += solver.nodes
+    print("alloc_positions", ALLOC_POSITIONS)
+    print("alloc_bytes", used)
+    print("alloc_nodes", nodes)
+
+
+def main(args):
+    modes = {"speed": speed, "alloc": alloc, "play": play}
+    if len(args) != 5 or args[0] not in modes:
+        print("usage: bench_ai_mpy.py speed|alloc|play LEVEL MATCHES SEED GAME")
+        return 2
+    try:
+        rules = Rules(game_from_name(args[4]))
+        modes[args[0]](args[1], int(args[2]), int(args[3]), rules)
+    except MemoryError:
+        print("memory-error")
+        return 3
+    print("done")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
