@@ -39,8 +39,8 @@ CLOSE_MIN_VALUE = 1000
 #         search nodes after which no further world is started)
 LEVELS = {
     "easy": (0, 0, -1, 0, 30, False, 0),
-    "medium": (3, 0, -1, 0, 0, True, 4000),
-    "hard": (10, 10, 1, 6, 0, True, 40000),
+    "medium": (3, 0, -1, 0, 0, True, 3000),
+    "hard": (10, 10, 1, 6, 0, True, 20000),
 }
 PLAYER_NAMES = ("random", "heuristic", "easy", "medium", "hard")
 
@@ -67,6 +67,7 @@ class SearchPlayer(HeuristicPlayer):
         self.world: Any = None
         self.totals = [0] * 16  # value sums per legal action
         self.won_in = [0] * 16  # worlds in which each action wins the hand
+        self.this_world = [0] * 16  # values in the world being searched
         self.nodes = 0  # search nodes of the last decision
         # What the last searched decision found, for hints: worlds searched,
         # worlds in which the chosen action wins, and its summed value.
@@ -74,10 +75,12 @@ class SearchPlayer(HeuristicPlayer):
         self.wins = 0
         self.value = 0
         self.close_wins = 0  # worlds in which closing won, when it was judged
+        self.close_judged = 0  # worlds searched for that judgement
 
     def _setup(self, rules) -> None:
         if self.rules is not rules:
             self.rules = rules
+            self.solver = None  # let the old tables go before making new ones
             self.solver = Solver(rules)
             self.sampler = WorldSampler(rules)
             self.world = Hand(rules)
@@ -108,21 +111,29 @@ class SearchPlayer(HeuristicPlayer):
         me = view.player
         wins = 0
         total = 0
+        done = 0
         world = self.world
         solver = self.solver
         for _ in range(self.close_worlds):
             self.sampler.deal(view, self.rng, world)
             world.act(CLOSE)
             solver.load(world)
+            solver.limit = max(self.max_nodes - self.nodes, 1)
             v = solver.best(me)
             self.nodes += solver.nodes
+            if solver.aborted:
+                break
+            done += 1
             total += v
             if v > 0:
                 wins += 1
+        if done * 2 < self.close_worlds:
+            return False  # too few worlds judged to risk it
         self.close_wins = wins
+        self.close_judged = done
         # Close when it wins in nearly every world and is worth a game point
         # on average: the open game is worth less than that to most hands.
-        return wins * 10 >= self.close_worlds * CLOSE_WIN_TENTHS and total >= CLOSE_MIN_VALUE * self.close_worlds
+        return wins * 10 >= done * CLOSE_WIN_TENTHS and total >= CLOSE_MIN_VALUE * done
 
     @staticmethod
     def _could_close(view, marry: int) -> bool:
@@ -151,22 +162,31 @@ class SearchPlayer(HeuristicPlayer):
         world = self.world
         solver = self.solver
         me = view.player
+        exact = worlds == 1
         done = 0
-        while done < worlds:
+        this = self.this_world
+        for _ in range(worlds):
             if done and self.nodes >= self.max_nodes:
                 break  # the node budget is spent: decide on the worlds searched
-            done += 1
             self.sampler.deal(view, self.rng, world)
             solver.load(world)
             solver.nodes = 0
+            # One exact world (stock exhausted) is searched to the end; a
+            # sampled one only within what is left of the budget.
+            solver.limit = 1000000 if exact else max(self.max_nodes - self.nodes, 1)
             for i in range(n):
                 a = acts[i]
-                if a != CLAIM:
-                    v = solver.value_of(me, a)
-                    totals[i] += v
-                    if v >= _GP:
-                        won_in[i] += 1
+                this[i] = solver.value_of(me, a) if a != CLAIM else 0
             self.nodes += solver.nodes
+            if solver.aborted:
+                break
+            done += 1
+            for i in range(n):
+                totals[i] += this[i]
+                if this[i] >= _GP:
+                    won_in[i] += 1
+        if not done:  # not even one world fitted the budget
+            return HeuristicPlayer.choose(self, view)
         best = -1
         for i in range(n):
             if acts[i] == CLAIM:

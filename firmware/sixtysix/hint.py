@@ -25,10 +25,10 @@ def reason(view, code: int, searcher) -> str:
     if code == EXCHANGE:
         return "Exchange: take the upcard for your lowest trump."
     if code == CLOSE:
-        if searcher.close_worlds:
+        if searcher.close_judged:
             return "Close: the closed game is won in %d of %d deals I tried." % (
                 searcher.close_wins,
-                searcher.close_worlds,
+                searcher.close_judged,
             )
         return "Close: your sure tricks reach 66."
     if code >= MARRY:

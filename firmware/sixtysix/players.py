@@ -40,6 +40,8 @@ class RandomPlayer:
     partner.  (It could only be forced if CLAIM were the sole legal action,
     which the rules never allow while cards remain.)"""
 
+    nodes = 0  # it searches nothing
+
     def __init__(self, seed: int = 1) -> None:
         self.rng = Rng(seed)
 
@@ -75,6 +77,8 @@ class HeuristicPlayer:
       it to 66,
     - on lead with the stock closed or gone, cashes sure winners (top trumps
       first, to pull the opponent's), else leads its cheapest card."""
+
+    nodes = 0  # it searches nothing
 
     def choose(self, view) -> int:
         acts = view.actions

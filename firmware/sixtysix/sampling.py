@@ -68,6 +68,8 @@ class WorldSampler:
             world.close_tricks[p] = view.close_tricks[p]
         world.known[opp] = view.opp_known
         world.voids[opp] = voids
+        world.known[me] = view.my_known
+        world.voids[me] = view.my_voids
         world.closer = view.closer
         world.exchanged_by = view.exchanged_by
         world.leader = view.leader

@@ -51,6 +51,9 @@ class Solver:
         self.stock = bytearray(rules.stock_size)
         self.pos = len(self.stock)  # next card to draw; len: exhausted
         self.nodes = 0
+        # A search that passes `limit` nodes stops and sets `aborted`.
+        self.limit = _INF
+        self.aborted = False
         self.moves = bytearray(_PLY_SLOTS * _PLIES)
         self.size = table_size
         # Four key words and a value per entry, 32-bit each, zero-filled
@@ -79,6 +82,7 @@ class Solver:
         self.lead = hand.lead
         self.stock[:] = hand.stock
         self.pos = hand.pos
+        self.aborted = False
         self._new_table()
 
     def _new_table(self) -> None:
@@ -225,6 +229,11 @@ class Solver:
     def _search(self, p: int, alpha: int, beta: int, ply: int) -> int:
         """Value for p, the player to move, within (alpha, beta)."""
         self.nodes += 1
+        if self.nodes > self.limit:
+            # Over budget: unwind fast.  The caller sees `aborted` and
+            # throws this search's values away.
+            self.aborted = True
+            return 0
         if self.score(p) >= _WIN:
             return self._claim_value(p)
         if self.lead < 0:
@@ -307,6 +316,8 @@ class Solver:
                 m = 0
             if alpha >= beta:
                 break
+        if self.aborted:
+            return best  # a cut-short search proves nothing: store nothing
         if best <= alpha0:
             flag = _UPPER
         elif best >= beta:

@@ -17,6 +17,8 @@ class View:
         self.opp_count = count(hand.hands[opp])
         self.opp_known = hand.known[opp]  # shown in marriages, taken upcard
         self.opp_voids = hand.voids[opp]
+        self.my_known = hand.known[player]  # what this player has shown
+        self.my_voids = hand.voids[player]
         self.trump = hand.trump
         self.upcard = hand.upcard  # NO_CARD once drawn
         self.facedown = hand.facedown()

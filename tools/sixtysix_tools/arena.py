@@ -73,7 +73,7 @@ class Outcome(NamedTuple):
     hands: tuple[tuple[int, int, int], ...]  # (winner or -1, game points of a, of b)
     moves: tuple[int, int]
     nodes: tuple[int, int]  # search nodes summed over all decisions
-    has_nodes: tuple[bool, bool]  # whether the player reports `nodes` at all
+    has_nodes: tuple[bool, bool]  # whether the player searches (reports nodes)
     seconds: tuple[float, float]  # time spent choosing
     record: str  # RECORDS.md text, without the comment header
     error: str  # why the match was stopped early, else ""
@@ -243,7 +243,7 @@ def play_game(g: Game) -> Outcome:
         hands=tuple(hands),
         moves=(moves[0], moves[1]),
         nodes=(nodes[0], nodes[1]),
-        has_nodes=(hasattr(players[side[0]], "nodes"), hasattr(players[side[1]], "nodes")),
+        has_nodes=(_searches(players[side[0]]), _searches(players[side[1]])),
         seconds=(seconds[0], seconds[1]),
         record=writer.text(),
         error=error,
@@ -430,6 +430,11 @@ def _interval(low: float, high: float, fmt: str) -> str:
     if math.isnan(low):
         return "[needs two deal pairs]"
     return "[%s, %s]" % (fmt % low, fmt % high)
+
+
+def _searches(player) -> bool:
+    """Search players carry a solver; the baselines report nodes = 0."""
+    return hasattr(player, "solver")
 
 
 def _nodes_per_move(outcomes: list[Outcome], p: int) -> str:
