@@ -54,6 +54,33 @@ class IllegalAction(ValueError):
         self.reason = reason
 
 
+def win_points(state, w: int) -> int:
+    """Game points for w winning on points: 3 if the loser took no trick
+    (2 under `schwarz 2`), 2 under 33, else 1; judged at the moment of
+    closing where `closer-won close` says so.  `state` is a Hand or a
+    Solver: both have score(), tricks, closer, close_score, close_tricks."""
+    loser = 1 - w
+    if state.closer == w and state.rules.closer_at_close:
+        pts = state.close_score[loser]
+        tricks = state.close_tricks[loser]
+    else:
+        pts = state.score(loser)
+        tricks = state.tricks[loser]
+    if tricks == 0:
+        return 2 if state.rules.schwarz_two else 3
+    if pts < _SCHNEIDER:
+        return 2
+    return 1
+
+
+def closer_failed_points(state) -> int:
+    """What a failed closer gives away: 3 if the opponent had no trick when
+    the stock was closed (unless `closer-failed 2`), else 2."""
+    if not state.rules.closer_flat and state.close_tricks[1 - state.closer] == 0:
+        return 3
+    return 2
+
+
 def action_name(code: int) -> str:
     """Record spelling of an action: 'play TS', 'marry H', 'close'..."""
     if code < MARRY:
@@ -497,27 +524,10 @@ class Hand:
         self.pending = -1
 
     def _win_points(self, w: int) -> int:
-        """Game points for w winning on points: by the loser's score and tricks,
-        taken at the moment of closing where the option says so."""
-        loser = 1 - w
-        if self.closer == w and self.rules.closer_at_close:
-            pts = self.close_score[loser]
-            tricks = self.close_tricks[loser]
-        else:
-            pts = self.score(loser)
-            tricks = self.tricks[loser]
-        if tricks == 0:
-            return 2 if self.rules.schwarz_two else 3
-        if pts < _SCHNEIDER:
-            return 2
-        return 1
+        return win_points(self, w)
 
     def _closer_failed(self) -> None:
-        opp = 1 - self.closer
-        pts = 2
-        if not self.rules.closer_flat and self.close_tricks[opp] == 0:
-            pts = 3
-        self._end(opp, pts, R_CLOSER_FAILED)
+        self._end(1 - self.closer, closer_failed_points(self), R_CLOSER_FAILED)
 
     def _claim(self, p: int) -> None:
         opp = 1 - p

@@ -19,7 +19,7 @@ fixed arrays allocated once.  A search node allocates nothing.
 from array import array
 
 from .compat import const
-from .hand import CLOSE, EXCHANGE, MARRY
+from .hand import CLOSE, EXCHANGE, MARRY, closer_failed_points, win_points
 
 _WIN = const(66)
 _INF = const(1000000)
@@ -100,25 +100,6 @@ class Solver:
             return self.pts[p] + self.mar[p]
         return self.pts[p]
 
-    def _win_points(self, w: int) -> int:
-        loser = 1 - w
-        if self.closer == w and self.rules.closer_at_close:
-            pts = self.close_score[loser]
-            tricks = self.close_tricks[loser]
-        else:
-            pts = self.score(loser)
-            tricks = self.tricks[loser]
-        if tricks == 0:
-            return 2 if self.rules.schwarz_two else 3
-        if pts < 33:
-            return 2
-        return 1
-
-    def _closer_failed_points(self) -> int:
-        if not self.rules.closer_flat and self.close_tricks[1 - self.closer] == 0:
-            return 3
-        return 2
-
     def _value(self, p: int, winner: int, gp: int) -> int:
         """Value for p of a hand that `winner` (-1: nobody) won with gp."""
         v = self.score(p) - self.score(1 - p)
@@ -131,26 +112,26 @@ class Solver:
     def _claim_value(self, p: int) -> int:
         """p claims with 66 or more."""
         if self.closer == 1 - p:
-            return self._value(p, p, self._closer_failed_points())
-        return self._value(p, p, self._win_points(p))
+            return self._value(p, p, closer_failed_points(self))
+        return self._value(p, p, win_points(self, p))
 
     def _played_out_value(self, p: int, last: int) -> int:
         """The last trick has been played (bonus already added)."""
         k = self.closer
         if k >= 0:
             if self.score(k) >= _WIN:
-                return self._value(p, k, self._win_points(k))
-            return self._value(p, 1 - k, self._closer_failed_points())
+                return self._value(p, k, win_points(self, k))
+            return self._value(p, 1 - k, closer_failed_points(self))
         r = self.rules
         if r.last_trick_wins:
-            return self._value(p, last, self._win_points(last))
+            return self._value(p, last, win_points(self, last))
         a = self.score(0) >= _WIN
         b = self.score(1) >= _WIN
         if a != b:
             w = 0 if a else 1
-            return self._value(p, w, self._win_points(w))
+            return self._value(p, w, win_points(self, w))
         if r.tie_last_trick:
-            return self._value(p, last, self._win_points(last))
+            return self._value(p, last, win_points(self, last))
         return self._value(p, -1, 0)
 
     # --- search ----------------------------------------------------------------

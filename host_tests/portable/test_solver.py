@@ -1,19 +1,11 @@
 """The exact solver agrees with plain minimax over the engine."""
 
 from minimax import choices, value
+from randplay import random_rules
 from sixtysix.hand import MARRY, MAX_ACTIONS, Hand
 from sixtysix.match import Match
 from sixtysix.rng import Rng
-from sixtysix.rules import OPTIONS, SCHNAPSEN, SIXTY_SIX, Rules
 from sixtysix.solver import Solver
-
-
-def random_rules(rng):
-    r = Rules(SCHNAPSEN if rng.below(2) else SIXTY_SIX)
-    for name, _attr, values in OPTIONS:
-        if rng.below(3) == 0:
-            r.set_option(name, values[rng.below(len(values))])
-    return r
 
 
 def strict_positions(seed, count, max_cards, facedown=-1):
