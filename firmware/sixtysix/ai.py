@@ -14,7 +14,7 @@ every move and the time on a device is predictable.
 """
 
 from .compat import const
-from .hand import CLAIM, CLOSE, Hand
+from .hand import CLAIM, CLOSE, EXCHANGE, MARRY, Hand
 from .players import HeuristicPlayer, RandomPlayer
 from .rng import Rng
 from .sampling import WorldSampler
@@ -118,6 +118,7 @@ class SearchPlayer(HeuristicPlayer):
             self.sampler.deal(view, self.rng, world)
             world.act(CLOSE)
             solver.load(world)
+            solver.coarse = True
             solver.limit = max(self.max_nodes - self.nodes, 1)
             v = solver.best(me)
             self.nodes += solver.nodes
@@ -152,6 +153,8 @@ class SearchPlayer(HeuristicPlayer):
         """Score every legal action over sampled worlds with the solver."""
         acts = view.actions
         n = len(acts)
+        if acts[n - 2] == EXCHANGE or (n > 2 and acts[n - 3] == EXCHANGE):
+            return EXCHANGE  # a better trump for a worse one: always taken
         totals = self.totals
         won_in = self.won_in
         for i in range(n):
@@ -174,6 +177,9 @@ class SearchPlayer(HeuristicPlayer):
             # One exact world (stock exhausted) is searched to the end; a
             # sampled one only within what is left of the budget.
             solver.limit = 1000000 if exact else max(self.max_nodes - self.nodes, 1)
+            # Sampled worlds need only game points (far fewer nodes); the
+            # exact world keeps the margin as tie-break.
+            solver.coarse = not exact
             for i in range(n):
                 a = acts[i]
                 this[i] = solver.value_of(me, a) if a != CLAIM else 0
@@ -191,7 +197,8 @@ class SearchPlayer(HeuristicPlayer):
         for i in range(n):
             if acts[i] == CLAIM:
                 continue
-            if best < 0 or totals[i] > totals[best]:
+            # On a tie in game points a marriage beats the plain lead.
+            if best < 0 or totals[i] > totals[best] or (totals[i] == totals[best] and acts[i] >= MARRY):
                 best = i
         self.worlds = done
         self.wins = won_in[best]

@@ -37,7 +37,7 @@ _POINTS = bytes([(0, 2, 3, 4, 10, 11)[c % 6] for c in range(24)])
 
 
 class Solver:
-    def __init__(self, rules, table_size: int = 512) -> None:
+    def __init__(self, rules, table_size: int = 256) -> None:
         self.rules = rules
         self.hands = [0, 0]
         self.pts = [0, 0]  # card points taken (and last-trick bonus)
@@ -51,9 +51,12 @@ class Solver:
         self.stock = bytearray(rules.stock_size)
         self.pos = len(self.stock)  # next card to draw; len: exhausted
         self.nodes = 0
-        # A search that passes `limit` nodes stops and sets `aborted`.
+        # A search that passes `limit` nodes since `load` stops and sets
+        # `aborted`; its values are then meaningless.
         self.limit = _INF
         self.aborted = False
+        # Coarse: game points only, no margin tie-break (far fewer nodes).
+        self.coarse = False
         self.moves = bytearray(_PLY_SLOTS * _PLIES)
         self.size = table_size
         # Four key words and a value per entry, 32-bit each, zero-filled
@@ -82,6 +85,7 @@ class Solver:
         self.lead = hand.lead
         self.stock[:] = hand.stock
         self.pos = hand.pos
+        self.nodes = 0  # counted from here, against `limit`
         self.aborted = False
         self._new_table()
 
@@ -102,7 +106,7 @@ class Solver:
 
     def _value(self, p: int, winner: int, gp: int) -> int:
         """Value for p of a hand that `winner` (-1: nobody) won with gp."""
-        v = self.score(p) - self.score(1 - p)
+        v = 0 if self.coarse else self.score(p) - self.score(1 - p)
         if winner == p:
             return v + gp * _GP
         if winner >= 0:
@@ -435,5 +439,4 @@ class Solver:
 
     def best(self, p: int) -> int:
         """Exact value for p of the loaded position (p to act)."""
-        self.nodes = 0
         return self._search(p, -_INF, _INF, 0)
