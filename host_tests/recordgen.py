@@ -1,19 +1,18 @@
 """Records made by playing: random legal games written with RecordWriter,
 and records that stop where a chosen illegal action is written next."""
 
+from randplay import random_rules as random_game_rules
 from sixtysix.cards import card_name
 from sixtysix.hand import CLAIM, MAX_ACTIONS
 from sixtysix.match import Match
 from sixtysix.rng import Rng
-from sixtysix.rules import OPTIONS, SCHNAPSEN, SIXTY_SIX, Rules
+from sixtysix.rules import Rules
 from sixtysix_tools.record import PLAYERS, RecordWriter
 
 
 def random_rules(rng: Rng) -> Rules:
-    r = Rules(SCHNAPSEN if rng.below(2) else SIXTY_SIX)
-    for name, _attr, values in OPTIONS:
-        if rng.below(3) == 0:
-            r.set_option(name, values[rng.below(len(values))])
+    """randplay's random game and options, with a random match target."""
+    r = random_game_rules(rng)
     r.target = 1 + rng.below(7)
     return r
 

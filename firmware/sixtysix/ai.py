@@ -13,6 +13,7 @@ Budgets are deterministic units (worlds per decision), so a seed reproduces
 every move and the time on a device is predictable.
 """
 
+from .cards import set_points
 from .compat import const
 from .hand import CLAIM, CLOSE, EXCHANGE, MARRY, Hand
 from .players import HeuristicPlayer, RandomPlayer
@@ -140,11 +141,7 @@ class SearchPlayer(HeuristicPlayer):
     def _could_close(view, marry: int) -> bool:
         """A quick necessary-looking test before searching a close: the
         player's score, the points in hand and a marriage must come near 66."""
-        hand = view.hand
-        pts = view.my_score
-        for c in range(24):
-            if (hand >> c) & 1:
-                pts += (0, 2, 3, 4, 10, 11)[c % 6]
+        pts = view.my_score + set_points(view.hand)
         if marry >= 0:
             pts += 40 if marry == view.trump else 20
         return pts >= 56

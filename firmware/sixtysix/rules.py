@@ -6,6 +6,7 @@ records, on the settings screen and in the README; the first value of each
 entry is the Sixty-Six default, `SCHNAPSEN` overrides some of them.
 """
 
+from .cards import DECK20, DECK24
 from .compat import const
 
 SIXTY_SIX = const(0)
@@ -77,7 +78,7 @@ class Rules:
         return GAME_NAMES[self.game]
 
     def deck(self) -> int:
-        return 0xFBEFBE if self.game == SCHNAPSEN else 0xFFFFFF
+        return DECK20 if self.game == SCHNAPSEN else DECK24
 
     def set_option(self, name: str, value: str) -> None:
         """Set an option by its record name; ValueError names what is wrong."""

@@ -7,7 +7,8 @@ understands; nothing else escapes for any input.
 """
 
 from sixtysix.cards import NO_CARD, card_name, count, parse_card, parse_suit, set_names
-from sixtysix.hand import CLAIM, CLOSE, EXCHANGE, MARRY, REASONS, Hand, IllegalAction
+from sixtysix.explain import result_text
+from sixtysix.hand import CLAIM, CLOSE, EXCHANGE, MARRY, REASONS, Hand, IllegalAction, action_name
 from sixtysix.match import Match
 from sixtysix.rules import GAME_NAMES, Rules
 
@@ -31,8 +32,6 @@ class HandResult:
         self.points = (hand.score(0), hand.score(1))
         self.game_points = tuple(awarded) if finished else (0, 0)
         self.reason = REASONS[hand.reason] if finished else "unfinished"
-        from sixtysix.explain import result_text
-
         self.why = result_text(hand) if finished else "The hand is not finished"
         self.forfeit = hand.forfeit
 
@@ -331,8 +330,6 @@ class RecordWriter:
         self._written = 0
 
     def sync(self, hand: Hand) -> None:
-        from sixtysix.hand import action_name
-
         while self._written < hand.nlog:
             entry = hand.log[self._written]
             self.lines.append("%s %s" % (PLAYERS[entry >> 7], action_name(entry & 0x7F)))
