@@ -1,0 +1,31 @@
+"""One module per supported board, all exporting the same names.
+
+The application only ever reads these names; adding a board means adding one
+file here and nothing else.  Hardware is touched only inside the two
+`open_*` functions, so the host simulator and the tests can import every
+board module on CPython and read its geometry and button map.
+
+    NAME      str    the board as a shop sells it
+    PORT      str    "micropython" or "circuitpython"
+    ARCH      str    mpy-cross -march for compiled firmware ("armv6m",
+                     "xtensawin"); "" for CircuitPython (copied as source)
+    WIDTH     int    drawing area in pixels, after any rotation
+    HEIGHT    int
+    MONO      bool   a two-colour panel
+    FONT      str    "small" (3x5 glyphs in a 4x6 cell) or "normal" (5x7 in
+                     a 6x8 cell); framebuf boards only
+    SCALE     int    1 or 2: each font pixel drawn as SCALE x SCALE
+    BUTTONS   tuple  physical button names; bit i of a button mask is BUTTONS[i]
+    KEYMAP    tuple  one (short press event, long press event) pair per button,
+                     from sixtysix_app.events; a long event of NONE means the
+                     button acts as soon as it goes down (no long press)
+    PINS      tuple  (what, pin) pairs for the README's board table
+    SAVE_DIR  str    directory for the save and statistics files
+    open_canvas()    make the panel and return a Canvas (sixtysix_app.canvas)
+    open_buttons()   return an object whose read() gives (down, pressed):
+                     the mask of buttons held now, and the mask of buttons
+                     that went down since the last read (so a press during
+                     a long AI think is not lost)
+"""
+
+BOARDS = ("pico_display", "thumby", "pybadge", "t_display", "oled_128x64")
