@@ -1,0 +1,3 @@
+from sixtysix_app.boot import boot
+
+boot()

@@ -1,0 +1,175 @@
+"""Start the device: find the board module, open its panel and buttons,
+load the saved match, and run the loop that feeds the app.
+
+`main.py` on the board is one line: `from sixtysix_app.boot import boot; boot()`.
+Any exception inside the loop becomes the fault screen with a short code;
+the match on flash is the one saved after the last trick, and a button
+press reloads it and goes back to the title menu.
+"""
+
+import gc
+import sys
+
+try:
+    from time import sleep_ms, ticks_diff, ticks_ms  # type: ignore[attr-defined]
+except ImportError:  # CircuitPython and CPython
+    import time
+
+    def ticks_ms() -> int:
+        return time.monotonic_ns() // 1000000
+
+    def ticks_diff(a: int, b: int) -> int:
+        return a - b
+
+    def sleep_ms(ms: int) -> None:
+        time.sleep(ms / 1000)
+
+
+ERROR_LOG = "sixtysix.err"
+
+
+def find_board(name=None):
+    """The board module: by name, or the only one in the boards folder
+    (a deploy copies exactly one).  Raises ImportError with a sentence."""
+    if name is None:
+        import os
+
+        try:
+            files = os.listdir("boards")
+        except OSError:
+            files = []
+        found = []
+        for f in files:
+            stem = f.rsplit(".", 1)[0]
+            if stem != "__init__" and (f.endswith(".py") or f.endswith(".mpy")) and stem not in found:
+                found.append(stem)
+        if len(found) != 1:
+            raise ImportError("put exactly one board module in /boards (found %d)" % len(found))
+        name = found[0]
+    try:
+        return __import__("boards." + name, None, None, ("NAME",))
+    except ImportError:
+        raise ImportError("no board module named '%s'" % name) from None
+
+
+def fault_code(exc) -> str:
+    """A short code to quote: MEM for memory, IO and the errno for files,
+    else the exception's initials and a number from its message."""
+    if isinstance(exc, MemoryError):
+        return "MEM"
+    if isinstance(exc, OSError):
+        return "IO%d" % (exc.args[0] if exc.args and isinstance(exc.args[0], int) else 0)
+    name = type(exc).__name__
+    n = 0
+    for ch in name + str(exc):
+        n = (n * 31 + ord(ch)) % 997
+    initials = ""
+    for ch in name:
+        if "A" <= ch <= "Z":
+            initials += ch
+    return "%s%03d" % (initials[:3] or "E", n)
+
+
+def log_fault(folder: str, code: str, exc) -> None:
+    """Append the traceback to the error log; a full drive is no reason to
+    stop, so every failure here is ignored."""
+    try:
+        with open(folder.rstrip("/") + "/" + ERROR_LOG, "a") as f:
+            f.write("--- %s\n" % code)
+            if hasattr(sys, "print_exception"):
+                sys.print_exception(exc, f)  # type: ignore[attr-defined]
+            else:
+                import traceback
+
+                traceback.print_exception(type(exc), exc, exc.__traceback__, file=f)
+    except Exception:
+        pass
+
+
+class Runner:
+    """The loop: sample the buttons, turn presses into events, let the app
+    act and draw.  Built from parts so the simulator and the tests can run
+    the same loop with their own clock and buttons."""
+
+    def __init__(self, app, buttons, keys, make_session, save_dir: str = ".") -> None:
+        self.app = app
+        self.buttons = buttons
+        self.keys = keys
+        self.make_session = make_session
+        self.save_dir = save_dir
+        self.faults = 0
+
+    def step(self, now: int) -> int:
+        """One pass; returns the event handled (or 0)."""
+        app = self.app
+        try:
+            down, pressed = self.buttons.read()
+            ev = self.keys.feed(now, down, pressed)
+            if ev:
+                app.handle(ev)
+            if app.busy:
+                app.render()  # the thinking mark goes up before the think
+            app.tick(now)
+            app.render()
+            return ev
+        except Exception as exc:  # MemoryError included: the screen must say so
+            self.fault(exc)
+            return 0
+
+    def fault(self, exc) -> None:
+        from .screens import Fault
+
+        self.faults += 1
+        app = self.app
+        code = fault_code(exc)
+        app.popup = None
+        app.screen = None  # let a broken screen's memory go
+        gc.collect()
+        log_fault(self.save_dir, code, exc)
+        try:
+            app.session = self.make_session()  # the match as last saved
+        except Exception:
+            pass
+        app.show(Fault(app, code))
+        try:
+            app.render()
+        except Exception as again:
+            print("sixtysix: fault %s, and the screen failed too: %r" % (code, again))
+
+
+def run(board, seed=None) -> None:
+    """Run the game on a board until power-off."""
+    from .app import App
+    from .keys import Keys
+    from .save import Store
+    from .session import Session
+
+    gc.collect()
+    canvas = board.open_canvas()  # the framebuffer first, before the heap fragments
+    buttons = board.open_buttons()
+    store = Store(board.SAVE_DIR)
+
+    def make_session():
+        return Session(store)
+
+    start = ticks_ms()
+    app = App(canvas, make_session(), seed if seed is not None else start & 0xFFFF)
+    runner = Runner(app, buttons, Keys(board.KEYMAP), make_session, board.SAVE_DIR)
+    gc.collect()
+    elapsed = 0
+    last = start
+    while True:
+        t = ticks_ms()
+        elapsed += ticks_diff(t, last)  # wrap-safe, unlike ticks_ms itself
+        last = t
+        if not runner.step(elapsed) and not app.busy:
+            sleep_ms(10)
+
+
+def boot(name=None) -> None:
+    try:
+        board = find_board(name)
+    except ImportError as e:
+        print("sixtysix:", e)
+        return
+    run(board)
