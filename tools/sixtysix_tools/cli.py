@@ -12,8 +12,9 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="sixtysix", description="Sixty-Six on the host.")
     sub = parser.add_subparsers(dest="command", required=True)
 
-    from . import arena, bench, replay, textplay
+    from . import arena, bench, replay, sim, textplay
 
+    sim.add_arguments(sub.add_parser("sim", help="the device firmware in a window or the terminal"))
     textplay.add_arguments(sub.add_parser("play", help="play a match in the terminal"))
     replay.add_arguments(sub.add_parser("replay", help="check and score a game record"))
     bench.add_arguments(sub.add_parser("bench", help="print benchmark figures"))

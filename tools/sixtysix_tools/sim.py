@@ -1,0 +1,209 @@
+"""`sixtysix sim`: the device firmware on the desktop.
+
+The real firmware (sixtysix_app: screens, button handling, saves, the fault
+screen) runs unchanged; only the board's panel and buttons are stand-ins:
+a host canvas with the board's size, font and colours, and buttons pressed
+from the keyboard.  It opens a pygame window when it can, else draws in the
+terminal; `--keys` plays a scripted sequence instead and `--screenshot`
+writes a PNG after every press.
+"""
+
+import importlib
+import os
+import sys
+
+from boards import BOARDS
+
+LONG_MS = 800  # how long a scripted or shifted long press is held
+TAP_MS = 60
+STEP_MS = 20
+
+# Keyboard keys for the board buttons, by button name (pygame key names;
+# the terminal uses the same letters and the arrow keys).
+KEY_FOR = {
+    "A": "a",
+    "B": "b",
+    "X": "x",
+    "Y": "y",
+    "LEFT": "left",
+    "RIGHT": "right",
+    "UP": "up",
+    "DOWN": "down",
+    "SELECT": "s",
+    "START": "return",
+}
+
+
+class UsageError(Exception):
+    """A bad command line: one message, exit status 2."""
+
+
+def load_board(name: str):
+    if name not in BOARDS:
+        raise UsageError("unknown board '%s'; the boards are: %s" % (name, ", ".join(BOARDS)))
+    return importlib.import_module("boards." + name)
+
+
+def make_canvas(board):
+    """The host stand-in for the board's panel: CircuitPython boards get the
+    real displayio canvas over a headless display, framebuf boards a host
+    canvas drawing exactly the pixels framebuf would."""
+    if board.PORT == "circuitpython":
+        from .hostcanvas import headless_displayio_canvas
+
+        return headless_displayio_canvas(board.WIDTH, board.HEIGHT)
+    from .hostcanvas import HostCanvas
+
+    return HostCanvas(board.WIDTH, board.HEIGHT, mono=board.MONO, font=board.FONT, scale=board.SCALE)
+
+
+def key_names(board) -> list:
+    """The keyboard key of each board button, in button order."""
+    names = []
+    for i, button in enumerate(board.BUTTONS):
+        names.append(KEY_FOR.get(button.upper(), str(i + 1)))
+    return names
+
+
+class SimButtons:
+    """Buttons pressed by the simulator, read like the board's."""
+
+    def __init__(self) -> None:
+        self.down = 0
+        self.pressed = 0
+
+    def press(self, i: int) -> None:
+        self.down |= 1 << i
+        self.pressed |= 1 << i
+
+    def release(self, i: int) -> None:
+        self.down &= ~(1 << i)
+
+    def read(self):
+        pressed = self.pressed
+        self.pressed = 0
+        return self.down, pressed
+
+
+class Sim:
+    """The firmware's own loop (boot.Runner) on a simulated clock."""
+
+    def __init__(self, board, save_dir: str, seed: int = 1) -> None:
+        from sixtysix_app.app import App
+        from sixtysix_app.boot import Runner
+        from sixtysix_app.keys import Keys
+        from sixtysix_app.save import Store
+        from sixtysix_app.session import Session
+
+        os.makedirs(save_dir, exist_ok=True)
+        self.board = board
+        self.canvas = make_canvas(board)
+        self.buttons = SimButtons()
+        store = Store(save_dir)
+
+        def make_session():
+            return Session(store)
+
+        self.app = App(self.canvas, make_session(), seed)
+        self.runner = Runner(self.app, self.buttons, Keys(board.KEYMAP), make_session, save_dir)
+        self.now = 0
+        self.step(0)
+
+    def step(self, ms: int = STEP_MS) -> int:
+        self.now += ms
+        return self.runner.step(self.now)
+
+    def settle(self, limit: int = 200) -> None:
+        """Run until the computer has moved and nothing more happens on its own."""
+        for _ in range(limit):
+            self.step()
+            if not self.app.busy and not self.app.dirty:
+                return
+
+    def hold(self, i: int, ms: int) -> None:
+        self.buttons.press(i)
+        self.step()
+        t = STEP_MS
+        while t < ms:
+            self.step()
+            t += STEP_MS
+        self.buttons.release(i)
+        self.step()
+        self.settle()
+
+    def button_index(self, name: str) -> int:
+        for i, b in enumerate(self.board.BUTTONS):
+            if b.upper() == name.upper():
+                return i
+        raise UsageError(
+            "board %s has no button '%s'; its buttons are: %s"
+            % (self.board.__name__.split(".")[-1], name, " ".join(self.board.BUTTONS))
+        )
+
+
+def parse_keys(sim: Sim, script: str) -> list:
+    """'A A:long X*3' -> [(button index, held ms), ...]; names are the
+    board's buttons, case ignored; ':long' holds it, '*N' repeats."""
+    presses = []
+    for token in script.replace(",", " ").split():
+        count = 1
+        if "*" in token:
+            token, _, n = token.partition("*")
+            if not n.isdigit() or not 0 < int(n) <= 1000:
+                raise UsageError("bad repeat in '%s*%s': give a number from 1 to 1000" % (token, n))
+            count = int(n)
+        ms = TAP_MS
+        if ":" in token:
+            token, _, how = token.partition(":")
+            if how != "long":
+                raise UsageError("bad press '%s:%s': the only suffix is ':long'" % (token, how))
+            ms = LONG_MS
+        i = sim.button_index(token)
+        presses += [(i, ms)] * count
+    return presses
+
+
+def run_script(sim: Sim, script: str, shots) -> int:
+    presses = parse_keys(sim, script)
+    if shots:
+        os.makedirs(shots, exist_ok=True)
+        sim.canvas.save_png(os.path.join(shots, "%03d.png" % 0))
+    for n, (i, ms) in enumerate(presses, 1):
+        sim.hold(i, ms)
+        if shots:
+            sim.canvas.save_png(os.path.join(shots, "%03d.png" % n))
+    return 0
+
+
+def default_save_dir(board_name: str) -> str:
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+    return os.path.join(base, "sixtysix", "sim", board_name)
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("--board", default="pico_display", help="one of: " + ", ".join(BOARDS))
+    parser.add_argument("--keys", help="scripted button presses, e.g. 'A A X:long Y*3'")
+    parser.add_argument("--screenshot", metavar="DIR", help="with --keys: a PNG after every press")
+    parser.add_argument("--seed", type=int, default=None, help="seed of the first match's deal")
+    parser.add_argument("--save-dir", help="where the simulated board keeps its files")
+    parser.add_argument("--terminal", action="store_true", help="draw in the terminal, not a window")
+    parser.add_argument("--zoom", type=int, default=0, help="window pixels per board pixel")
+    parser.set_defaults(run=run)
+
+
+def run(args) -> int:
+    try:
+        board = load_board(args.board)
+        if args.screenshot and not args.keys:
+            raise UsageError("--screenshot needs --keys (the presses to take pictures of)")
+        save_dir = args.save_dir or default_save_dir(args.board)
+        seed = args.seed if args.seed is not None else (int.from_bytes(os.urandom(2), "little") | 1)
+        sim = Sim(board, save_dir, seed)
+        if args.keys:
+            return run_script(sim, args.keys, args.screenshot)
+        from .simview import interactive
+
+        return interactive(sim, key_names(board), terminal=args.terminal, zoom=args.zoom)
+    except UsageError as e:
+        print("sixtysix sim: %s" % e, file=sys.stderr)
+        return 2

@@ -1,0 +1,171 @@
+"""Showing the simulated board: a pygame window, or the terminal.
+
+In the window a key held down is a button held down, so long presses work
+as on the board.  A terminal reports no key releases, so there a key is a
+short press and the same key with Shift (or Caps) is a long press.
+"""
+
+import os
+import select
+import sys
+import time
+
+from .sim import LONG_MS, TAP_MS, Sim
+
+
+def help_line(sim: Sim, keys: list) -> str:
+    parts = []
+    for button, key in zip(sim.board.BUTTONS, keys, strict=True):
+        parts.append("%s=%s" % (key, button))
+    return "keys: " + "  ".join(parts) + "  (shift: long press)  ctrl-c: quit"
+
+
+def interactive(sim: Sim, keys: list, terminal: bool = False, zoom: int = 0) -> int:
+    if not terminal and _window_possible():
+        try:
+            return _window(sim, keys, zoom)
+        except ImportError:
+            pass
+    if not sys.stdin.isatty() or not sys.stdout.isatty():
+        print(
+            "sixtysix sim: no window and no terminal to draw in; "
+            "use --keys '...' --screenshot DIR to run without one",
+            file=sys.stderr,
+        )
+        return 2
+    return _terminal(sim, keys)
+
+
+def _window_possible() -> bool:
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")) or sys.platform in (
+        "darwin",
+        "win32",
+    )
+
+
+# --- pygame -----------------------------------------------------------------------
+
+
+def _window(sim: Sim, keys: list, zoom: int) -> int:
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame  # optional: pip install -e '.[sim]'
+
+    c = sim.canvas
+    if zoom <= 0:
+        zoom = max(2, min(8, 720 // max(c.width, c.height)))
+    pygame.init()
+    try:
+        screen = pygame.display.set_mode((c.width * zoom, c.height * zoom))
+    except pygame.error:
+        pygame.quit()
+        raise ImportError("no display") from None
+    pygame.display.set_caption("Sixty-Six on %s  |  %s" % (sim.board.NAME, help_line(sim, keys)))
+    print(help_line(sim, keys))
+    code_of = {}
+    for i, name in enumerate(keys):
+        code_of[pygame.key.key_code(name)] = i
+    surface = pygame.Surface((c.width, c.height))
+    shown = -1
+    clock = pygame.time.Clock()
+    start = time.monotonic()
+    try:
+        while True:
+            for event in pygame.event.get():
+                if event.type == pygame.QUIT:
+                    return 0
+                if event.type in (pygame.KEYDOWN, pygame.KEYUP) and event.key in code_of:
+                    i = code_of[event.key]
+                    if event.type == pygame.KEYDOWN:
+                        sim.buttons.press(i)
+                    else:
+                        sim.buttons.release(i)
+            now = int((time.monotonic() - start) * 1000)
+            sim.step(now - sim.now)
+            if c.frames != shown:
+                shown = c.frames
+                rows = c.rgb_rows()
+                for y, row in enumerate(rows):
+                    for x, rgb in enumerate(row):
+                        surface.set_at((x, y), ((rgb >> 16) & 255, (rgb >> 8) & 255, rgb & 255))
+                pygame.transform.scale(surface, screen.get_size(), screen)
+                pygame.display.flip()
+            clock.tick(100)
+    finally:
+        pygame.quit()
+
+
+# --- terminal ------------------------------------------------------------------------
+
+_ARROWS = {"A": "up", "B": "down", "C": "right", "D": "left"}
+
+
+def render_terminal(c, cols: int, rows: int) -> str:
+    """The canvas in half-block characters (two pixels a cell, 24-bit
+    colour), shrunk by the smallest whole factor that fits cols x rows."""
+    pixels = c.rgb_rows()
+    w, h = c.width, c.height
+    f = 1
+    while w // f > cols or (h // f + 1) // 2 > rows:
+        f += 1
+    out = []
+    for ty in range(0, h // f, 2):
+        line = []
+        for tx in range(w // f):
+            top = pixels[ty * f][tx * f]
+            y2 = (ty + 1) * f
+            bottom = pixels[y2][tx * f] if y2 < h else 0
+            line.append(
+                "\x1b[38;2;%d;%d;%dm\x1b[48;2;%d;%d;%dm\u2580"
+                % (top >> 16, (top >> 8) & 255, top & 255, bottom >> 16, (bottom >> 8) & 255, bottom & 255)
+            )
+        out.append("".join(line) + "\x1b[0m")
+    return "\n".join(out)
+
+
+def _read_key(fd):
+    """One key as (name, shifted) or None; arrows come as escape codes."""
+    ch = os.read(fd, 1).decode("latin-1")
+    if ch == "\x1b":
+        if select.select([fd], [], [], 0.05)[0]:
+            rest = os.read(fd, 2).decode("latin-1")
+            if len(rest) == 2 and rest[0] == "[" and rest[1] in _ARROWS:
+                return _ARROWS[rest[1]], False
+        return None
+    if ch in ("\r", "\n"):
+        return "return", False
+    if ch == "\x03":
+        raise KeyboardInterrupt
+    return ch.lower(), ch.isupper()
+
+
+def _terminal(sim: Sim, keys: list) -> int:
+    import termios
+    import tty
+
+    fd = sys.stdin.fileno()
+    saved = termios.tcgetattr(fd)
+    index = {name: i for i, name in enumerate(keys)}
+    shown = -1
+    try:
+        tty.setraw(fd)
+        sys.stdout.write("\x1b[2J")
+        while True:
+            sim.settle()
+            if sim.canvas.frames != shown:
+                shown = sim.canvas.frames
+                size = os.get_terminal_size()
+                picture = render_terminal(sim.canvas, size.columns, size.lines - 2)
+                text = "\x1b[H" + picture + "\n" + help_line(sim, keys)[: size.columns] + "\x1b[K"
+                sys.stdout.write(text.replace("\n", "\r\n"))
+                sys.stdout.flush()
+            if select.select([fd], [], [], 0.1)[0]:
+                key = _read_key(fd)
+                if key and key[0] in index:
+                    sim.hold(index[key[0]], LONG_MS if key[1] else TAP_MS)
+            else:
+                sim.step(100)
+    except KeyboardInterrupt:
+        return 0
+    finally:
+        termios.tcsetattr(fd, termios.TCSADRAIN, saved)
+        sys.stdout.write("\x1b[0m\r\n")
