@@ -1,0 +1,139 @@
+"""The Canvas (canvas.py) over a MicroPython `framebuf.FrameBuffer`.
+
+Pixel formats:
+    MONO_VLSB, MONO_HLSB, MONO_HMSB   two-colour panels: pixel = MONO[role]
+    GS4_HMSB                          a 4-bit buffer of palette indices:
+                                      pixel = role; the panel driver expands
+                                      it to RGB565 a line at a time with
+                                      palette565() (16 KB instead of 64 KB
+                                      for 240x135)
+    RGB565                            pixel = rgb565(PALETTE[role]), byte-
+                                      swapped when swap_bytes (panels that
+                                      take the buffer as big-endian words)
+
+Text is blitted one glyph at a time: the glyph's column bytes are copied
+(doubled for scale 2) into one small MONO_VLSB buffer made here, and
+`FrameBuffer.blit` draws its ink through a two-pixel palette buffer in the
+panel's own format, so clipping is framebuf's and nothing is allocated per
+character.  Ink only: text has no background box.
+"""
+
+from sixtysix.compat import const
+
+from sixtysix_app import font as _font
+from sixtysix_app.canvas import MONO, PALETTE, ROLES, rgb565
+
+# A nibble with every bit doubled (0b0101 -> 0b00110011), for scale 2.
+_DOUBLE = b"\x00\x03\x0c\x0f\x30\x33\x3c\x3f\xc0\xc3\xcc\xcf\xf0\xf3\xfc\xff"
+_SUIT_GLYPH = const(95)
+
+
+def palette565(swap_bytes=False):
+    """The 16-entry RGB565 table for a GS4_HMSB canvas: entry i is role i's
+    colour (black past the last role)."""
+    table = [0] * 16
+    for role in range(ROLES):
+        c = rgb565(PALETTE[role])
+        table[role] = ((c & 0xFF) << 8 | c >> 8) if swap_bytes else c
+    return table
+
+
+class FramebufCanvas:
+    def __init__(self, buf, width, height, fmt, font="normal", scale=1, push=None, swap_bytes=False):
+        import framebuf
+
+        self.buf = buf
+        self.fb = framebuf.FrameBuffer(buf, width, height, fmt)
+        self.width = width
+        self.height = height
+        self.mono = fmt in (framebuf.MONO_VLSB, framebuf.MONO_HLSB, framebuf.MONO_HMSB)
+        if self.mono:
+            colours = tuple(MONO)
+        elif fmt == framebuf.GS4_HMSB:
+            colours = tuple(range(ROLES))
+        elif fmt == framebuf.RGB565:
+            colours = tuple(palette565(swap_bytes)[:ROLES])
+        else:
+            raise ValueError("unsupported framebuf format")
+        self._colours = colours
+        if scale not in (1, 2):
+            raise ValueError("scale must be 1 or 2")
+        self._table, self._cell_w, self._cell_h = _font.font(font)
+        self._scale = scale
+        self.char_w = self._cell_w * scale
+        self.char_h = self._cell_h * scale
+        self._glyph = bytearray(self.char_w * ((self.char_h + 7) // 8))
+        self._glyph_fb = framebuf.FrameBuffer(self._glyph, self.char_w, self.char_h, framebuf.MONO_VLSB)
+        # Pixel 0: a colour unlike the ink, used as the transparent key;
+        # pixel 1: the ink.  blit compares the key after the palette.
+        self._ink_buf = bytearray(4)
+        self._ink = framebuf.FrameBuffer(self._ink_buf, 2, 1, fmt)
+        self._push = push
+
+    def fill(self, role):
+        self.fb.fill(self._colours[role])
+
+    def fill_rect(self, x, y, w, h, role):
+        self.fb.fill_rect(x, y, w, h, self._colours[role])
+
+    def rect(self, x, y, w, h, role):
+        self.fb.rect(x, y, w, h, self._colours[role])
+
+    def hline(self, x, y, w, role):
+        self.fb.hline(x, y, w, self._colours[role])
+
+    def vline(self, x, y, h, role):
+        self.fb.vline(x, y, h, self._colours[role])
+
+    def _set_ink(self, role):
+        colour = self._colours[role]
+        key = colour ^ 1
+        self._ink.pixel(0, 0, key)
+        self._ink.pixel(1, 0, colour)
+        return key
+
+    def _load(self, index):
+        """Copy glyph `index` into the glyph buffer at the canvas's scale."""
+        table = self._table
+        cell_w = self._cell_w
+        glyph = self._glyph
+        offset = index * cell_w
+        if self._scale == 1:
+            for x in range(cell_w):
+                glyph[x] = table[offset + x]
+            return
+        page = self.char_w  # MONO_VLSB: the second 8-row page follows the first
+        for x in range(cell_w):
+            column = table[offset + x]
+            low = _DOUBLE[column & 15]
+            high = _DOUBLE[column >> 4]
+            i = x + x
+            glyph[i] = low
+            glyph[i + 1] = low
+            glyph[page + i] = high
+            glyph[page + i + 1] = high
+
+    def text(self, s, x, y, role):
+        if y >= self.height or y + self.char_h <= 0:
+            return
+        key = self._set_ink(role)
+        fb = self.fb
+        glyph_fb = self._glyph_fb
+        ink = self._ink
+        step = self.char_w
+        for ch in s:
+            if x >= self.width:
+                return
+            if x + step > 0:
+                self._load(_font.glyph_index(ord(ch)))
+                fb.blit(glyph_fb, x, y, key, ink)
+            x += step
+
+    def suit(self, n, x, y, role):
+        key = self._set_ink(role)
+        self._load(_SUIT_GLYPH + n)
+        self.fb.blit(self._glyph_fb, x, y, key, self._ink)
+
+    def show(self):
+        if self._push is not None:
+            self._push(self.buf)

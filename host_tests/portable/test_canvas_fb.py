@@ -1,0 +1,179 @@
+"""FramebufCanvas on MicroPython's framebuf (the unix port has it).
+
+On CPython there is no framebuf: these tests return at once there, and
+run for real when test_micropython.py runs this module under MicroPython.
+host_tests/test_canvas.py draws `draw_sample` here and with the host canvas
+and compares the pixels.
+"""
+
+import gc
+
+from sixtysix_app.canvas import BACK, BG, CARD, DIM, FG, INK, MONO, RED, ROLES, SEL, TITLE, WARN
+
+
+def _framebuf():
+    try:
+        import framebuf
+    except ImportError:  # CPython
+        return None
+    return framebuf
+
+
+FORMATS = ("MONO_VLSB", "MONO_HLSB", "GS4_HMSB", "RGB565")
+# (font, scale, width, height) of each sample picture.
+SAMPLES = (("normal", 1, 100, 48), ("normal", 2, 120, 64), ("small", 1, 72, 40), ("small", 2, 96, 56))
+
+
+def draw_sample(c):
+    """Shapes, text in every glyph and the suits, clipped off all four edges."""
+    w, h, cw, ch = c.width, c.height, c.char_w, c.char_h
+    c.fill(BG)
+    c.fill_rect(-4, -3, 20, 10, CARD)
+    c.fill_rect(w - 10, h - 6, 30, 30, BACK)
+    c.fill_rect(20, 20, 0, 5, WARN)  # empty
+    c.fill_rect(20, 20, -3, 5, WARN)  # empty
+    c.rect(3, ch, 25, 18, SEL)
+    c.rect(-2, h - 8, 6, 12, WARN)
+    c.rect(30, 3, 1, 1, WARN)
+    c.rect(40, 3, 5, 0, WARN)  # degenerate: framebuf draws two strokes
+    c.hline(-5, 2, w + 10, DIM)
+    c.vline(w - 2, -5, h + 10, TITLE)
+    c.hline(0, h, 10, FG)  # off the bottom
+    c.vline(-1, 0, 10, FG)  # off the left
+    chars = "".join(chr(i) for i in range(32, 127))
+    per_line = w // cw
+    y = 1
+    for i in range(0, len(chars), per_line):
+        c.text(chars[i : i + per_line], 1, y, FG if i % 2 else INK)
+        y += ch // 2
+    c.text("Sixty-Six gjpqy", -cw // 2 - 1, ch + 3, RED)  # off the left
+    c.text("RIGHT", w - 3 * cw + 2, 2 * ch, TITLE)  # off the right
+    c.text("Top", 10, -ch // 2, FG)  # off the top
+    c.text("Bottom", 4, h - ch // 2, WARN)  # off the bottom
+    c.text("\x7f\t", 2 * cw, h - 2 * ch, SEL)  # outside 32..126: '?'
+    c.text("", 0, 0, FG)
+    c.text("far", w + 1, 0, FG)
+    c.text("far", 0, -ch, FG)
+    for n in range(4):
+        c.suit(n, 5 + n * cw, h - ch - 2, RED if n in (1, 2) else INK)
+    c.suit(3, -2, -3, FG)
+    c.suit(0, w - 3, h - 4, FG)
+    c.suit(1, w + 3, 0, FG)
+    c.show()
+
+
+def make_canvas(fmt_name, font, scale, width, height, swap_bytes=False):
+    framebuf = _framebuf()
+    from sixtysix_app.canvas_fb import FramebufCanvas
+
+    fmt = getattr(framebuf, fmt_name)
+    if fmt_name == "RGB565":
+        size = width * height * 2
+    elif fmt_name == "GS4_HMSB":
+        size = (width + 1) // 2 * height
+    elif fmt_name == "MONO_VLSB":
+        size = width * ((height + 7) // 8)
+    else:
+        size = (width + 7) // 8 * height
+    return FramebufCanvas(bytearray(size), width, height, fmt, font, scale, swap_bytes=swap_bytes)
+
+
+def dump_samples():
+    """Print `format font scale hex-of-pixel-values` for every sample
+    (read back with FrameBuffer.pixel: one byte a pixel, two for RGB565)."""
+    import binascii
+
+    for fmt_name in FORMATS:
+        for font, scale, width, height in SAMPLES:
+            c = make_canvas(fmt_name, font, scale, width, height)
+            draw_sample(c)
+            wide = fmt_name == "RGB565"
+            out = bytearray(width * height * (2 if wide else 1))
+            i = 0
+            for y in range(height):
+                for x in range(width):
+                    v = c.fb.pixel(x, y)
+                    if wide:
+                        out[i] = v >> 8
+                        i += 1
+                    out[i] = v & 255
+                    i += 1
+            print(fmt_name, font, scale, binascii.hexlify(out).decode())
+            del c, out
+            gc.collect()
+
+
+def test_cells_follow_font_and_scale():
+    if _framebuf() is None:
+        return
+    for font, scale, cell_w, cell_h in (("normal", 1, 6, 8), ("normal", 2, 12, 16), ("small", 1, 4, 6)):
+        c = make_canvas("MONO_VLSB", font, scale, 32, 16)
+        assert (c.char_w, c.char_h, c.mono) == (cell_w, cell_h, True), (font, scale)
+    assert make_canvas("RGB565", "small", 2, 8, 8).mono is False
+
+
+def test_mono_roles_light_as_MONO_says():
+    if _framebuf() is None:
+        return
+    c = make_canvas("MONO_VLSB", "normal", 1, 16, 8)
+    for role in range(ROLES):
+        c.fill(role)
+        assert c.fb.pixel(3, 3) == MONO[role], role
+
+
+def test_gs4_pixels_are_roles_and_palette565_colours_them():
+    if _framebuf() is None:
+        return
+    from sixtysix_app.canvas import PALETTE, rgb565
+    from sixtysix_app.canvas_fb import palette565
+
+    c = make_canvas("GS4_HMSB", "normal", 1, 16, 8)
+    c.fill_rect(0, 0, 4, 4, RED)
+    assert c.fb.pixel(1, 1) == RED and c.fb.pixel(5, 5) == 0
+    table = palette565()
+    assert len(table) == 16 and table[RED] == rgb565(PALETTE[RED]) and table[15] == 0
+    swapped = palette565(True)[RED]
+    assert swapped == ((table[RED] & 255) << 8 | table[RED] >> 8)
+
+
+def test_rgb565_swap_bytes_stores_big_endian():
+    if _framebuf() is None:
+        return
+    from sixtysix_app.canvas import PALETTE, rgb565
+
+    c = make_canvas("RGB565", "normal", 1, 8, 8, swap_bytes=True)
+    c.fill(RED)
+    colour = rgb565(PALETTE[RED])
+    assert c.buf[0] == colour >> 8 and c.buf[1] == colour & 255
+
+
+def test_text_and_suits_allocate_nothing():
+    if _framebuf() is None:
+        return
+    for fmt_name in ("MONO_VLSB", "GS4_HMSB", "RGB565"):
+        for scale in (1, 2):
+            c = make_canvas(fmt_name, "normal", scale, 64, 32)
+            line = "Trumps: 9 J Q K T A"
+            c.text(line, 0, 0, FG)
+            c.suit(2, 0, 0, RED)
+            gc.collect()
+            before = gc.mem_alloc()
+            for _ in range(20):
+                c.text(line, -3, 5, FG)
+                c.suit(2, 10, 10, RED)
+                c.fill_rect(-5, -5, 20, 20, CARD)
+                c.rect(1, 1, 30, 9, SEL)
+            assert gc.mem_alloc() - before < 64, (fmt_name, scale, gc.mem_alloc() - before)
+
+
+def test_show_pushes_the_buffer():
+    framebuf = _framebuf()
+    if framebuf is None:
+        return
+    from sixtysix_app.canvas_fb import FramebufCanvas
+
+    pushed = []
+    buf = bytearray(16 * 2)
+    c = FramebufCanvas(buf, 16, 16, framebuf.MONO_VLSB, "small", 1, push=pushed.append)
+    c.show()
+    assert len(pushed) == 1 and pushed[0] is buf

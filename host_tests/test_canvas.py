@@ -1,0 +1,279 @@
+"""The canvases: FramebufCanvas under MicroPython and HostCanvas on CPython
+draw the same pixels; the displayio canvas renders headless; PNG files
+round-trip; the fonts are complete."""
+
+import os
+import subprocess
+
+import pytest
+import test_canvas_fb
+from conftest import required_tool
+from sixtysix_app import font
+from sixtysix_app.canvas import BG, CARD, FG, INK, MONO, PALETTE, RED, ROLES, rgb565
+from sixtysix_tools.hostcanvas import HostCanvas
+from sixtysix_tools.png import read_png, write_png
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+PORTABLE = os.path.join(HERE, "portable")
+FIRMWARE = os.path.join(os.path.dirname(HERE), "firmware")
+
+
+@pytest.fixture(scope="module")
+def framebuf_pictures():
+    """{(format, font, scale): pixel values} from FramebufCanvas on MicroPython."""
+    micropython = required_tool("micropython")
+    code = "import sys\nsys.path[:0] = [%r, %r]\nimport test_canvas_fb\ntest_canvas_fb.dump_samples()\n" % (
+        FIRMWARE,
+        PORTABLE,
+    )
+    proc = subprocess.run(
+        [micropython, "-X", "heapsize=1024wK", "-c", code], capture_output=True, text=True, timeout=60
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    pictures = {}
+    for line in proc.stdout.splitlines():
+        fmt, name, scale, data = line.split()
+        pictures[fmt, name, int(scale)] = bytes.fromhex(data)
+    return pictures
+
+
+def host_sample(name, scale, width, height, mono):
+    c = HostCanvas(width, height, mono=mono, font=name, scale=scale)
+    test_canvas_fb.draw_sample(c)
+    return c
+
+
+def expected_values(fmt, roles):
+    """The pixel values framebuf should hold for these roles."""
+    if fmt.startswith("MONO"):
+        return bytes(MONO[r] for r in roles)
+    if fmt == "GS4_HMSB":
+        return bytes(roles)
+    return b"".join(rgb565(PALETTE[r]).to_bytes(2, "big") for r in roles)
+
+
+def first_difference(a, b, width, step):
+    for i in range(0, len(a), step):
+        if a[i : i + step] != b[i : i + step]:
+            return "first difference at x=%d y=%d" % (i // step % width, i // step // width)
+    return "same"
+
+
+@pytest.mark.parametrize("fmt", test_canvas_fb.FORMATS)
+@pytest.mark.parametrize("sample", test_canvas_fb.SAMPLES, ids=lambda s: "%s-x%d" % s[:2])
+def test_host_canvas_draws_what_framebuf_draws(framebuf_pictures, fmt, sample):
+    name, scale, width, height = sample
+    host = host_sample(name, scale, width, height, fmt.startswith("MONO"))
+    got = framebuf_pictures[fmt, name, scale]
+    want = expected_values(fmt, host.roles())
+    step = 2 if fmt == "RGB565" else 1
+    assert got == want, first_difference(got, want, width, step)
+    assert host.frames == 1
+
+
+def test_sample_exercises_every_role_and_the_clipped_edges():
+    """The comparison above means something only if the sample draws ink
+    everywhere it should: on every edge, in several roles."""
+    c = host_sample("normal", 1, 100, 48, False)
+    roles = c.roles()
+    w = c.width
+    assert len(set(roles)) >= 8
+    for edge in (roles[:w], roles[-w:], roles[::w], roles[w - 1 :: w]):
+        assert len(set(edge)) >= 3
+
+
+def test_text_ink_only_inside_its_cells():
+    c = HostCanvas(40, 20, font="normal", scale=2)
+    c.fill(BG)
+    c.text("Wg", 4, 2, FG)
+    roles = c.roles()
+    inked = {(i % 40, i // 40) for i, r in enumerate(roles) if r == FG}
+    assert inked and all(4 <= x < 4 + 2 * c.char_w and 2 <= y < 2 + c.char_h for x, y in inked)
+    assert any(y >= 2 + 14 for x, y in inked)  # the g's descender, doubled
+    assert HostCanvas(72, 40, mono=True, font="small").char_w == 4
+
+
+def test_host_canvas_rgb_rows_and_png(tmp_path):
+    c = HostCanvas(20, 10, mono=True, font="small")
+    c.fill(BG)
+    c.fill_rect(0, 0, 5, 5, CARD)
+    rows = c.rgb_rows()
+    assert rows[0][0] != rows[9][19] and rows[9][19] == 0
+    path = str(tmp_path / "mono.png")
+    c.save_png(path, scale=3)
+    width, height, back = read_png(path)
+    assert (width, height) == (60, 30) and back[2][2] == rows[0][0] and back[29][59] == 0
+
+
+def test_host_canvas_redraws_a_text_screen_quickly():
+    """A 240x135 screen of 16 text lines plus boxes: a smoke test that
+    drawing costs no per-pixel Python work (no wall-clock assertion; the
+    count of pixel writes is what would blow up)."""
+    c = HostCanvas(240, 135, font="normal", scale=1)
+    c.fill(BG)
+    for row in range(16):
+        c.fill_rect(0, row * 8, 240, 8, CARD if row % 2 else BG)
+        c.text("Line %2d: the quick brown fox jumps" % row, 0, row * 8, INK)
+    assert c.roles().count(INK) > 2000
+
+
+def test_png_round_trip(tmp_path):
+    rows = [[(x * 37 + y * 91) & 0xFFFFFF for x in range(13)] for y in range(7)]
+    rows[0][0] = 0xFFFFFF
+    rows[6][12] = 0x000000
+    path = str(tmp_path / "t.png")
+    write_png(path, 13, 7, rows)
+    assert read_png(path) == (13, 7, rows)
+    write_png(path, 13, 7, rows, scale=2)
+    width, height, big = read_png(path)
+    assert (width, height) == (26, 14)
+    assert big[3][5] == rows[1][2] and big[13][25] == rows[6][12]
+    with pytest.raises(ValueError):
+        write_png(path, 12, 7, rows)
+
+
+def test_png_reader_undoes_filters(tmp_path):
+    """PNGs written by other tools use filters 1..4; build one by hand."""
+    import struct
+    import zlib
+
+    from sixtysix_tools.png import SIGNATURE, _chunk
+
+    width, height = 3, 5
+    pixels = [[(10 * y + x, 100 + y, 200 - 7 * x) for x in range(width)] for y in range(height)]
+    raw = bytearray()
+    prior = [0] * (width * 3)
+    for kind, row in enumerate(pixels):
+        line = [v for px in row for v in px]
+        out = []
+        for i, v in enumerate(line):
+            left = line[i - 3] if i >= 3 else 0
+            up = prior[i]
+            up_left = prior[i - 3] if i >= 3 else 0
+            predictor = (0, left, up, (left + up) >> 1, 0)[kind]
+            if kind == 4:
+                p = left + up - up_left
+                pa, pb, pc = abs(p - left), abs(p - up), abs(p - up_left)
+                predictor = left if pa <= pb and pa <= pc else (up if pb <= pc else up_left)
+            out.append((v - predictor) & 255)
+        raw.append(kind)
+        raw += bytes(out)
+        prior = line
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    data = (
+        SIGNATURE
+        + _chunk(b"IHDR", header)
+        + _chunk(b"IDAT", zlib.compress(bytes(raw)))
+        + _chunk(b"IEND", b"")
+    )
+    path = tmp_path / "filtered.png"
+    path.write_bytes(data)
+    want = [[r << 16 | g << 8 | b for r, g, b in row] for row in pixels]
+    assert read_png(str(path)) == (width, height, want)
+
+
+@pytest.mark.parametrize("name", ["small", "normal"])
+def test_font_has_every_printable_char_and_the_suits(name):
+    table, cell_w, cell_h = font.font(name)
+    assert len(table) == font.GLYPHS * cell_w
+    blank = font.glyph_rows(name, font.glyph_index(ord(" ")))
+    assert not any(blank)
+    for code in range(33, 127):
+        rows = font.glyph_rows(name, font.glyph_index(code))
+        assert any(rows), "%s has no glyph for %r" % (name, chr(code))
+    suits = [font.glyph_rows(name, font.SUIT_GLYPH + n) for n in range(4)]
+    assert all(any(s) for s in suits) and len({tuple(s) for s in suits}) == 4
+    assert font.glyph_index(ord("~")) == font.SUIT_GLYPH - 1
+    assert font.glyph_index(200) == font.glyph_index(ord("?"))
+
+
+@pytest.mark.parametrize("name, glyph_w, glyph_h", [("small", 3, 5), ("normal", 5, 7)])
+def test_glyphs_fit_their_cells(name, glyph_w, glyph_h):
+    """Glyphs leave the cell's last column blank (letter spacing) and its
+    last row too, except for the normal font's descenders."""
+    descenders = {font.glyph_index(ord(c)) for c in "gjpqy,;"}
+    _table, cell_w, cell_h = font.font(name)
+    assert (cell_w, cell_h) == (glyph_w + 1, glyph_h + 1)
+    for index in range(font.GLYPHS):
+        rows = font.glyph_rows(name, index)
+        assert all(r >> glyph_w == 0 for r in rows), (name, index)
+        if not (name == "normal" and index in descenders):
+            assert rows[glyph_h] == 0, (name, index)
+    small_a = font.glyph_rows("small", font.glyph_index(ord("a")))
+    assert small_a == font.glyph_rows("small", font.glyph_index(ord("A")))
+    assert font.glyph_rows("normal", font.glyph_index(ord("a"))) != font.glyph_rows(
+        "normal", font.glyph_index(ord("A"))
+    )
+
+
+def test_font_file_matches_its_drawings():
+    import sys
+
+    sys.path.insert(0, os.path.join(os.path.dirname(HERE), "tools"))
+    try:
+        import make_font
+    finally:
+        sys.path.pop(0)
+    with open(os.path.join(FIRMWARE, "sixtysix_app", "font.py"), encoding="utf-8") as f:
+        assert f.read() == make_font.render(), "font.py is stale: run python tools/make_font.py"
+
+
+# The displayio canvas, headless on CPython through Blinka.
+
+
+@pytest.fixture(scope="module")
+def dio_canvas():
+    from sixtysix_tools.hostcanvas import headless_displayio_canvas
+
+    return headless_displayio_canvas(160, 128)
+
+
+def test_displayio_canvas_renders_text_and_suits(dio_canvas, tmp_path):
+    c = dio_canvas
+    assert (c.width, c.height, c.char_w, c.char_h, c.mono) == (160, 128, 6, 12, False)
+    c.fill(BG)
+    c.fill_rect(40, 30, 50, 40, CARD)
+    c.text("AK", 42, 32, INK)
+    c.suit(2, 42 + 2 * c.char_w, 32, RED)
+    c.text("Sixty-Six", 2, 2, FG)
+    c.show()
+    rows = c.rgb_rows()
+    assert c.frames == 1
+
+    def colours_in(x, y, w, h):
+        return {rows[yy][xx] for yy in range(y, y + h) for xx in range(x, x + w)}
+
+    def rgb(role):  # as the RGB565 panel shows the role
+        from sixtysix_tools.hostcanvas import _rgb888
+
+        return _rgb888(rgb565(PALETTE[role]))
+
+    assert colours_in(42, 32, 2 * c.char_w, c.char_h) == {rgb(CARD), rgb(INK)}
+    assert colours_in(42 + 2 * c.char_w, 32, c.char_w, c.char_h) == {rgb(CARD), rgb(RED)}
+    assert colours_in(2, 2, 9 * c.char_w, c.char_h) == {rgb(BG), rgb(FG)}
+    assert colours_in(100, 80, 60, 48) == {rgb(BG)}
+    assert colours_in(40, 60, 50, 10) == {rgb(CARD)}  # below the text line
+    path = str(tmp_path / "pybadge.png")
+    c.save_png(path, scale=2)
+    assert read_png(path)[:2] == (320, 256)
+
+
+def test_displayio_canvas_reuses_and_hides_labels(dio_canvas):
+    c = dio_canvas
+    c.fill(BG)
+    c.text("one", 0, 0, FG)
+    c.text("two", 0, 20, FG)
+    c.show()
+    pool = len(c._labels)
+    c.fill(BG)
+    c.text("three", 0, 40, FG)
+    c.show()
+    assert len(c._labels) == pool
+    rows = c.rgb_rows()
+    lines = [set(rows[y][:40]) for y in range(0, 36)]
+    assert all(line == lines[0] for line in lines)  # "one" and "two" are gone
+    assert len({v for y in range(40, 52) for v in rows[y][:40]}) == 2
+
+
+def test_roles_fit_a_displayio_palette():
+    assert ROLES <= 16
