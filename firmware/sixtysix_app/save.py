@@ -1,0 +1,276 @@
+"""Small files that survive a power cut: the Store, and the text container
+every saved file uses.
+
+A file is written whole to `<stem>.new` and then renamed over the old one,
+so a cut leaves either the old file or the new one, never half of each.
+On FAT, where a rename may not replace an existing file, the old file is
+removed first; a cut between the two steps leaves only `<stem>.new`, which
+`load` then reads.  The `.new` name keeps the stem, so it is still an 8.3
+name on a FAT drive without long names.
+
+The container is plain text: a header line `<kind> <version>`, the body
+lines, and a last line `check <8 hex digits>`, an Adler-style sum over
+every byte before it.  A cut file loses its check line (or its sum no longer
+matches), so truncation and most damage are caught before any parsing.
+Only the `os` functions every MicroPython port has are used (open, rename,
+remove, mkdir); paths are joined by string ops.
+"""
+
+import gc
+import os
+
+MAX_FILE = 4096  # bytes: nothing we write comes near; refuse bigger files unread
+EROFS = 30  # errno of a read-only file system
+ENOENT = 2
+
+# What `unpack` and `load` report.
+OK = 0
+MISSING = 1
+CORRUPT = 2
+VERSION = 3
+
+
+class SaveError(ValueError):
+    """A file that cannot be used; `problem` is CORRUPT or VERSION."""
+
+    def __init__(self, problem: int, text: str) -> None:
+        super().__init__(text)
+        self.problem = problem
+
+
+def errno_of(exc) -> int:
+    """The errno of an OSError on every runtime (args[0] on MicroPython)."""
+    n = getattr(exc, "errno", None)
+    if n is None and exc.args:
+        n = exc.args[0]
+    return n if isinstance(n, int) else 0
+
+
+def temp_name(name: str) -> str:
+    """'match.sav' -> 'match.new': where a file is written before the rename."""
+    dot = name.rfind(".")
+    return (name[:dot] if dot > 0 else name) + ".new"
+
+
+class Store:
+    """Files in one directory, each written atomically."""
+
+    def __init__(self, folder: str = "") -> None:
+        if folder and folder != "." and not folder.endswith("/"):
+            folder += "/"
+        elif folder == ".":
+            folder = ""
+        self.folder = folder
+
+    def path(self, name: str) -> str:
+        return self.folder + name
+
+    # The three file-system steps, separate so tests can imitate FAT or a
+    # read-only drive.
+    def rename(self, old: str, new: str) -> None:
+        os.rename(old, new)
+
+    def remove_path(self, path: str) -> None:
+        os.remove(path)
+
+    def write_file(self, path: str, data) -> None:
+        with open(path, "wb") as f:
+            f.write(data)
+
+    def read_path(self, path: str):
+        """The file's bytes, None if it does not exist; ValueError if it is
+        larger than MAX_FILE.  The buffer is the file's own size: a fixed
+        4 KB one may not fit a fragmented heap."""
+        try:
+            size = os.stat(path)[6]
+        except OSError:
+            return None
+        if size > MAX_FILE:
+            raise ValueError("file too large")
+        with open(path, "rb") as f:
+            data = f.read(size)
+        return data
+
+    def read(self, name: str):
+        """The file's bytes, or those of a complete-looking leftover `.new`
+        when the file itself is missing; None if neither exists."""
+        data = self.read_path(self.path(name))
+        if data is None:
+            data = self.read_path(self.path(temp_name(name)))
+        return data
+
+    def write(self, name: str, data) -> None:
+        """Replace the file atomically.  OSError if the drive refuses."""
+        path = self.path(name)
+        temp = self.path(temp_name(name))
+        try:
+            self.write_file(temp, data)
+        except OSError as e:
+            if errno_of(e) != ENOENT or not self.folder:
+                raise
+            os.mkdir(self.folder[:-1])  # first save: make the folder
+            self.write_file(temp, data)
+        try:
+            self.rename(temp, path)
+        except OSError:
+            # FAT cannot rename onto an existing file: drop the old one first.
+            # A cut right here leaves only the complete `.new`, which read() finds.
+            try:
+                self.remove_path(path)
+            except OSError:
+                pass
+            self.rename(temp, path)
+
+    def remove(self, name: str) -> None:
+        """Remove the file and any leftover `.new`; missing files are fine,
+        a read-only drive raises OSError."""
+        for path in (self.path(name), self.path(temp_name(name))):
+            try:
+                self.remove_path(path)
+            except OSError as e:
+                if errno_of(e) != ENOENT:
+                    raise
+
+
+def checksum(data, n: int) -> str:
+    """Adler-style sum of data[:n] as 8 hex digits; every value stays small."""
+    a = 1
+    b = 0
+    for i in range(n):
+        a = (a + data[i]) % 65521
+        b = (b + a) % 65521
+    return "%04x%04x" % (b, a)
+
+
+def pack(kind: str, version: int, lines) -> bytes:
+    """Header, body lines and check line as the bytes of a file."""
+    parts = [kind, " ", str(version), "\n"]
+    for line in lines:
+        parts.append(line)
+        parts.append("\n")
+    data = "".join(parts).encode()
+    return data + ("check " + checksum(data, len(data)) + "\n").encode()
+
+
+def unpack(kind: str, version: int, data):
+    """The body lines of a packed file; SaveError if it is of another kind,
+    another version, cut short or damaged."""
+    n = len(data)
+    for i in range(n):
+        b = data[i]
+        if b > 126 or (b < 32 and b != 10):
+            raise SaveError(CORRUPT, "not text")
+    text = data.decode()
+    first = text.find("\n")
+    if first < 0:
+        raise SaveError(CORRUPT, "no header")
+    head = text[:first].split(" ")
+    if len(head) != 2 or head[0] != kind or not is_decimal(head[1]):
+        raise SaveError(CORRUPT, "bad header")
+    if int(head[1]) != version:
+        raise SaveError(VERSION, "version " + head[1])
+    if not text.endswith("\n"):
+        raise SaveError(CORRUPT, "cut short")
+    last = text.rfind("\n", 0, n - 1) + 1
+    if last <= first or text[last : last + 6] != "check ":
+        raise SaveError(CORRUPT, "no check line")
+    if text[last + 6 : n - 1] != checksum(data, last):
+        raise SaveError(CORRUPT, "checksum")
+    if last == first + 1:
+        return []
+    return text[first + 1 : last - 1].split("\n")
+
+
+def load(store, name: str, kind: str, version: int, parse):
+    """(value, problem): parse(lines) of the file, trying a leftover `.new`
+    when the file is missing or unusable.  problem is OK, MISSING (no file,
+    or an empty one), CORRUPT or VERSION; value is None unless OK.  Nothing
+    raised while reading or parsing escapes (MemoryError included)."""
+    problem = MISSING
+    for path in (store.path(name), store.path(temp_name(name))):
+        for attempt in range(2):
+            try:
+                data = store.read_path(path)
+                if not data:
+                    break
+                return parse(unpack(kind, version, data)), OK
+            except SaveError as e:
+                if problem != VERSION:
+                    problem = e.problem
+                break
+            except MemoryError:  # a fragmented heap is no reason to lose a match
+                data = None
+                gc.collect()
+                if attempt:
+                    problem = CORRUPT
+            except Exception:  # any parse error, a refused read
+                problem = CORRUPT
+                break
+    return None, problem
+
+
+def is_decimal(s: str) -> bool:
+    if not s or len(s) > 9:
+        return False
+    for ch in s:
+        if ch < "0" or ch > "9":
+            return False
+    return True
+
+
+def number(s: str, low: int, high: int) -> int:
+    """A plain decimal in [low, high]; ValueError for anything else (signs,
+    spaces, underscores and huge numbers included)."""
+    if not is_decimal(s):
+        raise ValueError("not a number")
+    v = int(s)
+    if v < low or v > high:
+        raise ValueError("out of range")
+    return v
+
+
+_HEX = "0123456789abcdef"
+
+
+def hex_bytes(data, n: int = -1) -> str:
+    if n < 0:
+        n = len(data)
+    return "".join("%02x" % data[i] for i in range(n))
+
+
+def from_hex(s: str) -> bytearray:
+    """Lower-case hex pairs to bytes; ValueError for anything else."""
+    if len(s) % 2:
+        raise ValueError("odd hex")
+    out = bytearray(len(s) // 2)
+    for i in range(len(out)):
+        hi = _HEX.find(s[2 * i])
+        lo = _HEX.find(s[2 * i + 1])
+        if hi < 0 or lo < 0:
+            raise ValueError("not hex")
+        out[i] = hi * 16 + lo
+    return out
+
+
+def hex_number(s: str, high: int) -> int:
+    """Lower-case hex (at most 8 digits) in [0, high < 2**30]; every step
+    stays a small int."""
+    if not s or len(s) > 8:
+        raise ValueError("bad hex number")
+    v = 0
+    for ch in s:
+        d = _HEX.find(ch)
+        if d < 0 or v > high >> 4:
+            raise ValueError("not hex or out of range")
+        v = v * 16 + d
+    if v > high:
+        raise ValueError("out of range")
+    return v
+
+
+def split_line(line: str, key: str):
+    """The words after `key` on a body line; ValueError if the key differs."""
+    words = line.split(" ")
+    if words[0] != key:
+        raise ValueError("expected " + key)
+    return words[1:]
