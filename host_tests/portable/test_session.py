@@ -170,7 +170,7 @@ def test_round_trip_at_every_point_of_random_matches():
                 saved = True
             if saved and not h.over:
                 loaded = Session(store)
-                assert loaded.message == "" and loaded.can_resume(), (loaded.message, store.files(), store.folder)
+                assert loaded.message == "" and loaded.can_resume(), loaded.message
                 assert match_state(loaded.match) == match_state(m)
                 assert loaded.deal == s.deal and not loaded.booked
         store.clean()
