@@ -23,12 +23,12 @@ class DisplayioCanvas:
     mono = False
 
     def __init__(self, display, text_font=None):
-        import bitmaptools
-        import displayio
-        from adafruit_display_text import bitmap_label
+        import bitmaptools  # type: ignore[import-untyped]
+        import displayio  # type: ignore[import-untyped]
+        from adafruit_display_text import bitmap_label  # type: ignore[import-untyped]
 
         if text_font is None:
-            import terminalio
+            import terminalio  # type: ignore[import-untyped]
 
             text_font = terminalio.FONT
         self.display = display

@@ -155,8 +155,8 @@ def open_headless_display(width: int = 160, height: int = 128):
     its drawing work and sends the pixels nowhere; display_rgb_rows() reads
     the picture back.  Blinka allows one display at a time, so any earlier
     one is released first."""
-    import busdisplay
-    import displayio
+    import busdisplay  # type: ignore[import-untyped]
+    import displayio  # type: ignore[import-untyped]
 
     displayio.release_displays()
     display = busdisplay.BusDisplay(None, b"", width=width, height=height, auto_refresh=False)

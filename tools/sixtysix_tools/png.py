@@ -19,7 +19,7 @@ def upscale(rows: list[list[int]], factor: int) -> list[list[int]]:
     """Each pixel as a factor x factor block (small panels are tiny on a page)."""
     if factor == 1:
         return rows
-    out = []
+    out: list[list[int]] = []
     for row in rows:
         wide = [v for v in row for _ in range(factor)]
         out.extend(list(wide) for _ in range(factor))
