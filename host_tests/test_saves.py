@@ -1,0 +1,174 @@
+"""Saves on the host: the portable checks over many more seeds, a save
+moving between CPython and MicroPython, and real directories."""
+
+import os
+import subprocess
+
+import pytest
+from conftest import ROOT, required_tool
+from sixtysix.hand import MAX_ACTIONS
+from sixtysix.rng import Rng
+from sixtysix_app.save import MAX_FILE, Store, temp_name
+from sixtysix_app.session import FILE, Session
+from test_session import (
+    FatStore,
+    check_playable,
+    match_state,
+    mid_hand_save,
+    new_session,
+    random_action,
+    resign,
+)
+
+PORTABLE = os.path.join(ROOT, "host_tests", "portable")
+FIRMWARE = os.path.join(ROOT, "firmware")
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_round_trip_after_every_action_of_a_whole_match(seed):
+    """Save after every action (not only after tricks): loading gives back
+    the same match at every point, in a FAT-like folder."""
+    rng = Rng(1000 + seed)
+    buf = bytearray(MAX_ACTIONS)
+    store = FatStore()
+    try:
+        s = new_session(store, rng)
+        m = s.match
+        while True:
+            h = m.hand
+            if h.over:
+                s.finish_hand()
+                if m.winner >= 0:
+                    break
+                s.start_hand()
+            s.act(random_action(h, rng, buf))
+            if h.over:
+                continue  # loading books it: covered in test_session
+            s.save()
+            loaded = Session(store)
+            assert loaded.message == ""
+            assert match_state(loaded.match) == match_state(m)
+        assert not Session(store).can_resume()
+    finally:
+        store.clean()
+
+
+@pytest.mark.parametrize("seed", range(20, 30))
+def test_every_cut_and_many_damaged_bytes_are_refused(seed):
+    store, s, data = mid_hand_save(seed)
+    try:
+        for n in range(1, len(data)):
+            store.put(FILE, data[:n])
+            loaded = Session(store)
+            assert loaded.match is None and loaded.message
+        rng = Rng(seed)
+        for _ in range(500):
+            bad = bytearray(data)
+            i = rng.below(len(bad))
+            bad[i] ^= 1 + rng.below(255)
+            store.put(FILE, bytes(bad))
+            loaded = Session(store)
+            assert loaded.match is None and loaded.message
+    finally:
+        store.clean()
+
+
+@pytest.mark.parametrize("seed", range(30, 40))
+def test_damage_behind_a_valid_checksum_never_loads_an_impossible_match(seed):
+    store, s, data = mid_hand_save(seed)
+    body = data[: data.rfind(b"check ")]
+    rng = Rng(seed)
+    try:
+        for _ in range(500):
+            bad = bytearray(body)
+            for _k in range(1 + rng.below(2)):
+                i = 17 + rng.below(len(bad) - 17)
+                bad[i] = b"0123456789abcdef \nx-"[rng.below(20)]
+            store.put(FILE, resign(bytes(bad)))
+            loaded = Session(store)
+            if loaded.match is None:
+                assert loaded.message
+            else:
+                check_playable(loaded.match, rng)
+    finally:
+        store.clean()
+
+
+def test_a_typical_mid_hand_save_is_small():
+    sizes = []
+    for seed in range(50, 60):
+        store, _s, data = mid_hand_save(seed)
+        store.clean()
+        sizes.append(len(data))
+    assert max(sizes) < 400 < MAX_FILE
+
+
+_MICROPYTHON_SCRIPT = """
+import sys
+sys.path[:0] = [%r, %r]
+from sixtysix.hand import MAX_ACTIONS
+from sixtysix.rng import Rng
+from sixtysix_app.save import Store
+from sixtysix_app.session import Session
+from test_session import match_state, random_action
+s = Session(Store(%r))
+print(repr(s.message))
+print(repr(match_state(s.match)))
+rng = Rng(5)
+buf = bytearray(MAX_ACTIONS)
+h = s.match.hand
+for _ in range(3):
+    if not h.over:
+        s.act(random_action(h, rng, buf))
+s.save()
+print(repr(match_state(s.match)))
+"""
+
+
+def test_a_save_moves_between_cpython_and_micropython(tmp_path):
+    micropython = required_tool("micropython")
+    folder = str(tmp_path / "saves")
+    store, s, data = mid_hand_save(77)
+    store.clean()
+    Store(folder).write(FILE, data)
+    here = match_state(Session(Store(folder)).match)
+    script = tmp_path / "load.py"
+    script.write_text(_MICROPYTHON_SCRIPT % (FIRMWARE, PORTABLE, folder))
+    proc = subprocess.run(
+        [micropython, "-X", "heapsize=256wK", str(script)], capture_output=True, text=True, timeout=60
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    message, loaded, after = proc.stdout.strip().split("\n")
+    assert message == "''" and loaded == repr(here)
+    back = Session(Store(folder))
+    assert back.message == "" and repr(match_state(back.match)) == after
+
+
+def test_the_simulator_folder_is_made_on_the_first_save(tmp_path):
+    folder = str(tmp_path / "not")
+    store = Store(folder)
+    Store(folder).write("x.sav", b"1")
+    assert os.listdir(folder) == ["x.sav"] and store.read("x.sav") == b"1"
+    store.remove("x.sav")
+    store.remove("x.sav")  # already gone: fine
+    assert os.listdir(folder) == []
+
+
+def test_store_reads_a_leftover_new_file_only_when_the_file_is_missing(tmp_path):
+    store = Store(str(tmp_path))
+    (tmp_path / temp_name("a.sav")).write_bytes(b"new")
+    assert store.read("a.sav") == b"new"
+    (tmp_path / "a.sav").write_bytes(b"old")
+    assert store.read("a.sav") == b"old"
+
+
+@pytest.mark.skipif(hasattr(os, "geteuid") and os.geteuid() == 0, reason="root writes anywhere")
+def test_a_folder_without_write_permission_turns_saves_off(tmp_path):
+    os.chmod(tmp_path, 0o500)
+    try:
+        s = Session(Store(str(tmp_path)))
+        s.new_match(1)
+        s.start_hand()
+        assert s.message.startswith("Saves off") and s.can_resume()
+    finally:
+        os.chmod(tmp_path, 0o700)
