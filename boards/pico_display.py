@@ -1,0 +1,83 @@
+"""Pimoroni Pico Display Pack on a Raspberry Pi Pico, under MicroPython.
+
+A 1.14" 240x135 IPS panel (ST7789) used in landscape, with the four buttons
+A and B to its left, X and Y to its right (active low, internal pull-ups).
+Buttons: X = previous, Y = next (both repeat when held), A = OK, B = back;
+hold B for half a second for a hint.
+"""
+
+from sixtysix.compat import const
+from sixtysix_app.events import BACK, HINT, NEXT, NONE, OK, PREV
+
+# Pins (Raspberry Pi Pico GPIO numbers), fixed by the pack.
+_SPI_ID = const(0)
+_SCK = const(18)
+_MOSI = const(19)
+_CS = const(17)
+_DC = const(16)
+_BACKLIGHT = const(20)
+_BUTTON_A = const(12)
+_BUTTON_B = const(13)
+_BUTTON_X = const(14)
+_BUTTON_Y = const(15)
+
+NAME = "Pimoroni Pico Display Pack (Raspberry Pi Pico)"
+PORT = "micropython"
+ARCH = "armv6m"
+WIDTH = 240
+HEIGHT = 135
+MONO = False
+FONT = "normal"
+SCALE = 2
+BUTTONS = ("A", "B", "X", "Y")
+KEYMAP = ((OK, NONE), (BACK, HINT), (PREV, NONE), (NEXT, NONE))
+PINS = (
+    ("display", "ST7789 240x135 on SPI0"),
+    ("SCK", "GP18"),
+    ("MOSI", "GP19"),
+    ("CS", "GP17"),
+    ("DC", "GP16"),
+    ("backlight", "GP20"),
+    ("A", "GP12"),
+    ("B", "GP13"),
+    ("X", "GP14"),
+    ("Y", "GP15"),
+)
+SAVE_DIR = "/sixtysix"
+
+
+def open_canvas():
+    import gc
+
+    gc.collect()
+    buf = bytearray(WIDTH * HEIGHT // 2)  # 4-bit palette frame, first, before the heap fragments
+    import framebuf  # type: ignore[import-not-found]
+    from machine import SPI, Pin  # type: ignore[import-not-found]
+    from sixtysix_app.canvas import PALETTE, rgb565
+    from sixtysix_app.canvas_fb import FramebufCanvas
+    from sixtysix_app.st7789 import MV, MX, ST7789
+
+    spi = SPI(_SPI_ID, baudrate=62500000, sck=Pin(_SCK), mosi=Pin(_MOSI))
+    panel = ST7789(
+        spi,
+        WIDTH,
+        HEIGHT,
+        dc=Pin(_DC, Pin.OUT),
+        cs=Pin(_CS, Pin.OUT, value=1),
+        backlight=Pin(_BACKLIGHT, Pin.OUT),
+        madctl=MX | MV,
+        x_offset=40,
+        y_offset=53,
+    )
+    palette = [rgb565(c) for c in PALETTE]
+
+    def push(frame) -> None:
+        panel.show_gs4(frame, palette)
+
+    return FramebufCanvas(buf, WIDTH, HEIGHT, framebuf.GS4_HMSB, font=FONT, scale=SCALE, push=push)
+
+
+def open_buttons():
+    from sixtysix_app.buttons import PinButtons
+
+    return PinButtons((_BUTTON_A, _BUTTON_B, _BUTTON_X, _BUTTON_Y))

@@ -1,0 +1,62 @@
+"""Adafruit PyBadge (or PyBadge LC, EdgeBadge), under CircuitPython.
+
+The built-in 1.8" 160x128 colour panel (board.DISPLAY, drawn through
+displayio with terminalio's font: FONT and SCALE do not apply) and eight
+buttons read through the badge's shift register with keypad, in its key
+order B, A, START, SELECT, RIGHT, DOWN, UP, LEFT.  Buttons: the d-pad
+moves (left/up = previous, right/down = next, repeating when held), A = OK,
+B = back, SELECT = hint, START = back.  Saving needs a writable drive:
+a boot.py that remounts the filesystem for the code.
+"""
+
+from sixtysix_app.events import BACK, HINT, NEXT, NONE, OK, PREV
+
+NAME = "Adafruit PyBadge"
+PORT = "circuitpython"
+ARCH = ""
+WIDTH = 160
+HEIGHT = 128
+MONO = False
+FONT = "normal"
+SCALE = 1
+BUTTONS = ("B", "A", "START", "SELECT", "RIGHT", "DOWN", "UP", "LEFT")
+KEYMAP = (
+    (BACK, NONE),
+    (OK, NONE),
+    (BACK, NONE),
+    (HINT, NONE),
+    (NEXT, NONE),
+    (NEXT, NONE),
+    (PREV, NONE),
+    (PREV, NONE),
+)
+PINS = (
+    ("display", "ST7735R 160x128, board.DISPLAY"),
+    ("buttons", "74HC165 shift register: keypad.ShiftRegisterKeys"),
+    ("clock", "board.BUTTON_CLOCK"),
+    ("data", "board.BUTTON_OUT"),
+    ("latch", "board.BUTTON_LATCH"),
+)
+SAVE_DIR = "/sixtysix"
+
+
+def open_canvas():
+    import board  # type: ignore[import-not-found]
+    from sixtysix_app.canvas_dio import DisplayioCanvas
+
+    return DisplayioCanvas(board.DISPLAY)
+
+
+def open_buttons():
+    import board  # type: ignore[import-not-found]
+    import keypad  # type: ignore[import-not-found]
+    from sixtysix_app.buttons import KeypadButtons
+
+    keys = keypad.ShiftRegisterKeys(
+        clock=board.BUTTON_CLOCK,
+        data=board.BUTTON_OUT,
+        latch=board.BUTTON_LATCH,
+        key_count=len(BUTTONS),
+        value_when_pressed=True,
+    )
+    return KeypadButtons(keys)
