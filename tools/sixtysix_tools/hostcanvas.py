@@ -10,6 +10,9 @@ pixel for pixel under the MicroPython unix port.
 PyBadge.
 """
 
+import contextlib
+import io
+
 from sixtysix_app import font as _font
 from sixtysix_app.canvas import MONO, PALETTE, ROLES
 
@@ -155,8 +158,11 @@ def open_headless_display(width: int = 160, height: int = 128):
     its drawing work and sends the pixels nowhere; display_rgb_rows() reads
     the picture back.  Blinka allows one display at a time, so any earlier
     one is released first."""
-    import busdisplay  # type: ignore[import-untyped]
-    import displayio  # type: ignore[import-untyped]
+    # Blinka's board detection prints a warning about the PC's chip on
+    # stdout when first imported; keep it out of the simulator's output.
+    with contextlib.redirect_stdout(io.StringIO()):
+        import busdisplay  # type: ignore[import-untyped]
+        import displayio  # type: ignore[import-untyped]
 
     displayio.release_displays()
     display = busdisplay.BusDisplay(None, b"", width=width, height=height, auto_refresh=False)
