@@ -58,8 +58,13 @@ from .save import (
     pack,
     split_line,
 )
-from .settings import Settings
-from .stats import Stats
+from .settings import Settings, parse_settings
+from .stats import Stats, parse_stats
+
+try:
+    from typing import Any
+except ImportError:  # MicroPython
+    pass
 
 KIND = "sixtysix-match"
 SAVE_VERSION = 1
@@ -79,14 +84,12 @@ class Session:
         self.store = store
         self.message = ""
         self.saving = store is not None
-        self.match = None
+        self.match: Any = None  # a Match, or None before the first
         self.deal = None  # (dealer, dealer's cards, other's cards, stock bytes) of match.hand
         self.booked = False  # match.hand is over and counted in the match
-        sf = settings_file
-        s = self._load(sf.FILE, sf.KIND, sf.VERSION, sf.parse_settings)
+        s = self._load(settings_file.FILE, settings_file.KIND, settings_file.VERSION, parse_settings)
         self.settings = s if s is not None else Settings()
-        sf = stats_file
-        st = self._load(sf.FILE, sf.KIND, sf.VERSION, sf.parse_stats)
+        st = self._load(stats_file.FILE, stats_file.KIND, stats_file.VERSION, parse_stats)
         self.stats = st if st is not None else Stats()
         loaded = self._load(FILE, KIND, SAVE_VERSION, parse_match)
         if loaded is not None:

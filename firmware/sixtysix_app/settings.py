@@ -41,7 +41,7 @@ class Settings:
         old = self.rules
         self.rules = Rules(game)
         self.rules.target = old.target
-        self.rules.assisted = old.assisted
+        self.rules.set_option("mode", old.option_value("mode"))
 
     def make_rules(self) -> Rules:
         """A fresh Rules with these settings, for a new match."""

@@ -68,7 +68,7 @@ class Stats:
 
     def text(self) -> str:
         """Lines of at most 20 characters for the statistics pages."""
-        lines = []
+        lines: list = []
         for i in range(len(self.games)):
             g = self.games[i]
             if lines:
