@@ -48,8 +48,17 @@ def errno_of(exc) -> int:
 
 def temp_name(name: str) -> str:
     """'match.sav' -> 'match.new': where a file is written before the rename."""
+    return _stem(name) + ".new"
+
+
+def bad_name(name: str) -> str:
+    """'match.sav' -> 'match.bad': where an unusable file is set aside."""
+    return _stem(name) + ".bad"
+
+
+def _stem(name: str) -> str:
     dot = name.rfind(".")
-    return (name[:dot] if dot > 0 else name) + ".new"
+    return name[:dot] if dot > 0 else name
 
 
 class Store:
@@ -120,6 +129,26 @@ class Store:
             except OSError:
                 pass
             self.rename(temp, path)
+
+    def set_aside(self, name: str) -> None:
+        """Move an unusable file (or its `.new`) to `<stem>.bad`, so it is
+        reported once and can still be looked at.  Errors are ignored: on a
+        read-only drive it simply stays."""
+        bad = self.path(bad_name(name))
+        try:
+            self.remove_path(bad)
+        except OSError:
+            pass
+        moved = False
+        for path in (self.path(name), self.path(temp_name(name))):
+            try:
+                if moved:
+                    self.remove_path(path)
+                else:
+                    self.rename(path, bad)
+                    moved = True
+            except OSError:
+                pass
 
     def remove(self, name: str) -> None:
         """Remove the file and any leftover `.new`; missing files are fine,

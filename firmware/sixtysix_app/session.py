@@ -174,6 +174,8 @@ class Session:
             self._tell(MESSAGES[name][0])
         elif problem == VERSION:
             self._tell(MESSAGES[name][1])
+        if problem == CORRUPT or problem == VERSION:
+            self.store.set_aside(name)  # say it once, not at every start
         return value if problem == OK else None
 
     def _write(self, name: str, data) -> None:

@@ -7,7 +7,7 @@ from randplay import random_rules
 from sixtysix.hand import CLAIM, MAX_ACTIONS, IllegalAction
 from sixtysix.rng import Rng
 from sixtysix.rules import OPTIONS, SCHNAPSEN, SIXTY_SIX
-from sixtysix_app.save import EROFS, MAX_FILE, Store, checksum, temp_name
+from sixtysix_app.save import EROFS, MAX_FILE, Store, bad_name, checksum, temp_name
 from sixtysix_app.session import FILE, Session
 from sixtysix_app.settings import FILE as SETTINGS_FILE
 from sixtysix_app.stats import FILE as STATS_FILE
@@ -297,6 +297,18 @@ def test_an_unknown_version_is_refused_with_a_message():
     store.put(FILE, newer)
     loaded = Session(store)
     assert loaded.match is None and loaded.message == "The saved match is from another version."
+    assert store.files() == [bad_name(FILE)] and store.get(bad_name(FILE)) == newer
+    store.clean()
+
+
+def test_a_damaged_file_is_set_aside_and_reported_once():
+    store, s, data = mid_hand_save(16)
+    store.put(temp_name(FILE), data[:-1])
+    store.put(FILE, data[:-1])
+    assert Session(store).message == "The saved match was damaged: a new start."
+    assert store.files() == [bad_name(FILE)]
+    again = Session(store)
+    assert again.message == "" and again.match is None
     store.clean()
 
 
