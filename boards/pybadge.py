@@ -48,7 +48,7 @@ def open_canvas():
 
 
 def open_buttons():
-    import board  # type: ignore[import-not-found]
+    import board
     import keypad  # type: ignore[import-not-found]
     from sixtysix_app.buttons import KeypadButtons
 

@@ -52,8 +52,7 @@ def open_canvas():
     buf = bytearray(WIDTH * HEIGHT // 2)  # 4-bit palette frame, first, before the heap fragments
     import framebuf  # type: ignore[import-not-found]
     from machine import SPI, Pin  # type: ignore[import-not-found]
-    from sixtysix_app.canvas import PALETTE, rgb565
-    from sixtysix_app.canvas_fb import FramebufCanvas
+    from sixtysix_app.canvas_fb import FramebufCanvas, palette565
     from sixtysix_app.st7789 import MV, MX, ST7789
 
     spi = SPI(_SPI_ID, baudrate=30000000, sck=Pin(_SCK), mosi=Pin(_MOSI))
@@ -69,7 +68,7 @@ def open_canvas():
         x_offset=40,
         y_offset=53,
     )
-    palette = [rgb565(c) for c in PALETTE]
+    palette = palette565()  # role i -> RGB565, 16 entries
 
     def push(frame) -> None:
         panel.show_gs4(frame, palette)
@@ -78,7 +77,7 @@ def open_canvas():
 
 
 def open_buttons():
-    from machine import Pin  # type: ignore[import-not-found]
+    from machine import Pin
     from sixtysix_app.buttons import PinButtons
 
     return PinButtons((_BUTTON_0, Pin(_BUTTON_35, Pin.IN)))

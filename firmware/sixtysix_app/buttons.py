@@ -36,7 +36,7 @@ class PinButtons:
     """
 
     def __init__(self, pins, active_low: bool = True, clock=None) -> None:
-        from machine import Pin
+        from machine import Pin  # type: ignore[import-not-found]
 
         self.active_low = active_low
         self.pins = []
