@@ -249,12 +249,8 @@ class Table(Screen):
     def _confirm_close(self) -> None:
         h = self.hand
         cost = close_cost(h, YOU)
-        text = (
-            "Close: no more drawing; suit and trumps must be followed. If you do not reach 66, B gets %d."
-            % cost
-        )
-        if cost == 3:
-            text += " (3: B has no trick yet.)"
+        text = "No more drawing; follow suit, win the trick if you can. Miss 66 and B scores %d" % cost
+        text += " (B has no trick yet)." if cost == 3 else "."
         self._confirm("Close?", text, CLOSE)
 
     def _confirm_claim(self) -> None:

@@ -52,6 +52,9 @@ def wrap(text: str, cols: int) -> list:
     newline forces a break; a word longer than a line is cut."""
     lines = []
     for para in text.split("\n"):
+        if len(para) <= cols:
+            lines.append(para)  # kept as written: tables keep their columns
+            continue
         line = ""
         for word in para.split(" "):
             while len(word) > cols:

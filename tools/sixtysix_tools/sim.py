@@ -31,6 +31,9 @@ KEY_FOR = {
     "DOWN": "down",
     "SELECT": "s",
     "START": "return",
+    "OK": "return",
+    "BACK": "backspace",
+    "HINT": "h",
 }
 
 
@@ -97,6 +100,8 @@ class Sim:
 
         os.makedirs(save_dir, exist_ok=True)
         self.board = board
+        self.save_dir = save_dir
+        self.seed = seed
         self.canvas = make_canvas(board)
         self.buttons = SimButtons()
         store = Store(save_dir)
@@ -175,6 +180,28 @@ def run_script(sim: Sim, script: str, shots) -> int:
     return 0
 
 
+def run_tour(sim: Sim, folder: str) -> int:
+    """Photograph every screen: the tour replays itself on a fresh board
+    with the same seed and saves the frame after each named press."""
+    from .tour import tour
+
+    os.makedirs(folder, exist_ok=True)
+    walked = tour(sim)
+    at = {}
+    for name, n in walked.shots.items():
+        at.setdefault(n, []).append(name)
+    replay = Sim(sim.board, sim.save_dir + "-tour", sim.seed)
+    for name in at.get(0, []):
+        replay.canvas.save_png(os.path.join(folder, name + ".png"))
+    for n, (i, ms) in enumerate(walked.presses, 1):
+        replay.hold(i, ms)
+        for name in at.get(n, []):
+            replay.canvas.save_png(os.path.join(folder, name + ".png"))
+    names = " ".join(sim.board.BUTTONS[i] + (":long" if ms > TAP_MS else "") for i, ms in walked.presses)
+    print("%d screens in %s after %d presses:\n%s" % (len(walked.shots), folder, len(walked.presses), names))
+    return 0
+
+
 def default_save_dir(board_name: str) -> str:
     base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
     return os.path.join(base, "sixtysix", "sim", board_name)
@@ -184,6 +211,9 @@ def add_arguments(parser) -> None:
     parser.add_argument("--board", default="pico_display", help="one of: " + ", ".join(BOARDS))
     parser.add_argument("--keys", help="scripted button presses, e.g. 'A A X:long Y*3'")
     parser.add_argument("--screenshot", metavar="DIR", help="with --keys: a PNG after every press")
+    parser.add_argument(
+        "--tour", metavar="DIR", help="walk every screen with scripted presses, a PNG of each in DIR"
+    )
     parser.add_argument("--seed", type=int, default=None, help="seed of the first match's deal")
     parser.add_argument("--save-dir", help="where the simulated board keeps its files")
     parser.add_argument("--terminal", action="store_true", help="draw in the terminal, not a window")
@@ -199,6 +229,8 @@ def run(args) -> int:
         save_dir = args.save_dir or default_save_dir(args.board)
         seed = args.seed if args.seed is not None else (int.from_bytes(os.urandom(2), "little") | 1)
         sim = Sim(board, save_dir, seed)
+        if args.tour:
+            return run_tour(sim, args.tour)
         if args.keys:
             return run_script(sim, args.keys, args.screenshot)
         from .simview import interactive

@@ -133,6 +133,8 @@ def _read_key(fd):
         return None
     if ch in ("\r", "\n"):
         return "return", False
+    if ch in ("\x7f", "\x08"):
+        return "backspace", False
     if ch == "\x03":
         raise KeyboardInterrupt
     return ch.lower(), ch.isupper()
