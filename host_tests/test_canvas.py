@@ -9,7 +9,7 @@ import pytest
 import test_canvas_fb
 from conftest import required_tool
 from sixtysix_app import font
-from sixtysix_app.canvas import BG, CARD, FG, INK, MONO, PALETTE, RED, ROLES, rgb565
+from sixtysix_app.canvas import BG, CARD, FG, INK, MONO, PALETTE, RED, ROLES, SEL, rgb565
 from sixtysix_tools.hostcanvas import HostCanvas
 from sixtysix_tools.png import read_png, write_png
 
@@ -277,3 +277,91 @@ def test_displayio_canvas_reuses_and_hides_labels(dio_canvas):
 
 def test_roles_fit_a_displayio_palette():
     assert ROLES <= 16
+
+
+def _dio_colours_in(c, x, y, w, h):
+    rows = c.rgb_rows()
+    return {rows[yy][xx] for yy in range(y, y + h) for xx in range(x, x + w)}
+
+
+def _dio_rgb(role):
+    """A role's colour as the displayio panel (RGB565) shows it."""
+    from sixtysix_tools.hostcanvas import _rgb888
+
+    return _rgb888(rgb565(PALETTE[role]))
+
+
+def test_displayio_fill_covers_text_drawn_before_it(dio_canvas):
+    """framebuf's call order: a box filled over earlier text hides the
+    characters it touches, the rest of each line stays, and text drawn
+    after the box shows on it."""
+    c = dio_canvas
+    cw, ch = c.char_w, c.char_h
+    c.fill(BG)
+    c.text("A" * 20, 0, 10, FG)  # crosses the box: cut into a left and a right part
+    c.text("BBBB", 60, 40, FG)  # inside it: gone
+    c.text("CCCCCC", 4, 60, FG)  # its right end under the box
+    box_x, box_y, box_w, box_h = 30, 14, 60, 56  # touches the A row's lower rows only
+    c.fill_rect(box_x, box_y, box_w, box_h, CARD)
+    c.text("over", 36, 30, INK)
+    c.show()
+    assert _dio_colours_in(c, box_x, box_y, box_w, box_h) == {_dio_rgb(CARD), _dio_rgb(INK)}
+    assert _dio_colours_in(c, 36, 30, 4 * cw, ch) == {_dio_rgb(CARD), _dio_rgb(INK)}
+    # What the box does not touch is still there: whole characters only.
+    left_a = box_x // cw  # characters wholly left of the box
+    right_a = -(-(box_x + box_w) // cw)  # the first one wholly right of it
+    table_and_text = {_dio_rgb(BG), _dio_rgb(FG)}
+    assert _dio_colours_in(c, 0, 10, left_a * cw, box_y - 10) == table_and_text
+    assert _dio_colours_in(c, right_a * cw, 10, (20 - right_a) * cw, box_y - 10) == table_and_text
+    assert _dio_colours_in(c, 4, 60, 4 * cw, ch) == table_and_text  # the C's left of the box
+    # The touched A's leave the strip above the box plain table.
+    assert _dio_colours_in(c, left_a * cw, 10, right_a * cw - left_a * cw, box_y - 10) == {_dio_rgb(BG)}
+
+
+def test_displayio_covered_text_keeps_the_label_pool(dio_canvas):
+    """Cut runs reuse the pool: drawing the same covered frame again makes
+    no new labels, and a plain frame afterwards shows the whole text."""
+    c = dio_canvas
+
+    def frame(box):
+        c.fill(BG)
+        for row in range(5):
+            c.text("line %d of the table" % row, 0, row * c.char_h, FG)
+        if box:
+            c.fill_rect(40, 6, 50, 30, CARD)
+        c.show()
+
+    frame(True)
+    pool = len(c._labels)
+    frame(True)
+    assert len(c._labels) == pool
+    assert _dio_colours_in(c, 40, 6, 50, 30) == {_dio_rgb(CARD)}
+    frame(False)
+    assert len(c._labels) == pool
+    assert _dio_rgb(FG) in _dio_colours_in(c, 40, 6, 50, 30)
+
+
+def test_pybadge_popup_hides_the_table_under_it(tmp_path):
+    """The real app on the PyBadge canvas: a hint pop-up over the table
+    shows only its own frame, background and text."""
+    from sixtysix_tools.sim import Sim, load_board
+
+    sim = Sim(load_board("pybadge"), str(tmp_path), seed=3)
+    sim.hold(sim.button_index("A"), 60)  # New match: the table
+    strokes = []
+    plain_rect = sim.canvas.rect
+
+    def rect(x, y, w, h, role):
+        strokes.append((x, y, w, h, role))
+        plain_rect(x, y, w, h, role)
+
+    sim.canvas.rect = rect
+    sim.hold(sim.button_index("SELECT"), 60)  # a hint, in a box
+    assert sim.app.popup is not None
+    x, y, w, h, role = strokes[-1]  # the box's frame, drawn last
+    assert role == SEL and w > 10 * sim.canvas.char_w
+    inside = _dio_colours_in(sim.canvas, x, y, w, h)
+    assert inside == {_dio_rgb(BG), _dio_rgb(FG), _dio_rgb(SEL)}
+    sim.hold(sim.button_index("B"), 60)  # the box goes: the table under it is back
+    assert sim.app.popup is None
+    assert {_dio_rgb(CARD), _dio_rgb(INK)} <= _dio_colours_in(sim.canvas, x, y, w, h)

@@ -3,13 +3,19 @@
 Shapes and suit glyphs are drawn into one `displayio.Bitmap` of role
 indices shown through a `Palette` of PALETTE; text goes through
 `adafruit_display_text` labels in the built-in terminalio font, from a pool
-reused frame to frame: text() takes the next free label, show() hides the
-ones this frame did not use and refreshes the display.  A label is only
-re-rendered when its text or colour changed.
+reused frame to frame.  text() only notes the run of text in the next slot;
+show() brings the labels in line with the slots, hides the rest and
+refreshes the display.  A label is only re-rendered when its text or
+colour changed.
 
-Labels sit above the bitmap, so text is never covered by a shape drawn
-after it in the same frame (framebuf canvases paint in call order); screens
-draw their boxes first and their text last, which suits both.
+Labels sit above the bitmap, yet screens expect framebuf's call order: a
+box filled over text drawn earlier in the frame (a pop-up over the table)
+covers it.  So fill_rect() clips the runs of this frame's text: every
+character whose cell the filled rectangle touches, even by one pixel row,
+is dropped, and the run is cut to what is left of it on each side (the
+right-hand part takes one more slot).  Text drawn after the fill is not
+touched.  A character half covered from above or below goes whole: a
+label cannot show part of a glyph.
 
 On CPython the same code runs over Blinka's displayio (see
 sixtysix_tools.hostcanvas.headless_displayio_canvas).
@@ -47,7 +53,11 @@ class DisplayioCanvas:
         self.group = displayio.Group()
         self.group.append(displayio.TileGrid(self.bitmap, pixel_shader=palette))
         self._labels = []
-        self._shown = []  # per label: [text, role, x, y] as last set
+        # Per slot: [string, first, end, role, x, y], the characters
+        # string[first:end] with string[0]'s cell at x, y.  _wanted holds
+        # this frame's runs, _shown what each label was last set to.
+        self._wanted = []
+        self._shown = []
         self._used = 0
         # Suit glyphs: the normal font's, scaled and centred in the text cell.
         self._suit_table, cell_w, cell_h = _font.font("normal")
@@ -61,6 +71,7 @@ class DisplayioCanvas:
 
     def fill(self, role):
         self.bitmap.fill(role)
+        self._used = 0  # covers all the text drawn so far
 
     def fill_rect(self, x, y, w, h, role):
         x0 = x if x > 0 else 0
@@ -70,6 +81,38 @@ class DisplayioCanvas:
         if x0 >= x1 or y0 >= y1:
             return
         self._fill_region(self.bitmap, x0, y0, x1, y1, role)
+        self._cover(x0, y0, x1, y1)
+
+    def _cover(self, x0, y0, x1, y1):
+        """Cut this frame's text runs out of the box x0 <= x < x1, y0 <= y < y1."""
+        char_w = self.char_w
+        char_h = self.char_h
+        for i in range(self._used):  # runs split off below come after: not re-checked
+            run = self._wanted[i]
+            first = run[1]
+            end = run[2]
+            x = run[4]
+            y = run[5]
+            if first >= end or y >= y1 or y + char_h <= y0:
+                continue
+            if x + first * char_w >= x1 or x + end * char_w <= x0:
+                continue
+            hit_first = (x0 - x) // char_w  # the first and last characters touched
+            hit_last = (x1 - 1 - x) // char_w
+            if hit_first > first and hit_last + 1 < end:
+                right = self._take()
+                right[0] = run[0]
+                right[1] = hit_last + 1
+                right[2] = end
+                right[3] = run[3]
+                right[4] = x
+                right[5] = y
+            if hit_first > first:
+                run[2] = hit_first
+            elif hit_last + 1 < end:
+                run[1] = hit_last + 1
+            else:
+                run[1] = end  # all gone
 
     def rect(self, x, y, w, h, role):
         # The same four strokes as framebuf's rect, degenerate sizes included.
@@ -87,29 +130,22 @@ class DisplayioCanvas:
     def text(self, s, x, y, role):
         if not s:
             return
+        run = self._take()
+        run[0] = s
+        run[1] = 0
+        run[2] = len(s)
+        run[3] = role
+        run[4] = x
+        run[5] = y
+
+    def _take(self):
+        """The next free slot; the pool grows only when a frame needs more."""
         i = self._used
         self._used = i + 1
-        if i == len(self._labels):
-            label = self._label_class(
-                self._text_font, text=s, color=PALETTE[role], anchor_point=(0, 0), anchored_position=(x, y)
-            )
-            self.group.append(label)
-            self._labels.append(label)
-            self._shown.append([s, role, x, y])
-            return
-        label = self._labels[i]
-        shown = self._shown[i]
-        if shown[0] != s:
-            label.text = s
-            shown[0] = s
-        if shown[1] != role:
-            label.color = PALETTE[role]
-            shown[1] = role
-        if shown[2] != x or shown[3] != y:
-            label.anchored_position = (x, y)
-            shown[2] = x
-            shown[3] = y
-        label.hidden = False
+        if i == len(self._wanted):
+            self._wanted.append(["", 0, 0, 0, 0, 0])
+            self._shown.append([None, 0, 0, -1, None, None])
+        return self._wanted[i]
 
     def suit(self, n, x, y, role):
         table = self._suit_table
@@ -137,6 +173,33 @@ class DisplayioCanvas:
 
     def show(self):
         labels = self._labels
+        char_w = self.char_w
+        for i in range(self._used):
+            run = self._wanted[i]
+            s, first, end, role, x, y = run
+            if i == len(labels):
+                label = self._label_class(self._text_font, text=" ", anchor_point=(0, 0))
+                self.group.append(label)
+                labels.append(label)
+            label = labels[i]
+            if first >= end:
+                label.hidden = True
+                continue
+            shown = self._shown[i]
+            if shown[0] != s or shown[1] != first or shown[2] != end:
+                label.text = s if first == 0 and end == len(s) else s[first:end]
+                shown[0] = s
+                shown[1] = first
+                shown[2] = end
+            if shown[3] != role:
+                label.color = PALETTE[role]
+                shown[3] = role
+            x += first * char_w
+            if shown[4] != x or shown[5] != y:
+                label.anchored_position = (x, y)
+                shown[4] = x
+                shown[5] = y
+            label.hidden = False
         for i in range(self._used, len(labels)):
             labels[i].hidden = True
         self._used = 0
