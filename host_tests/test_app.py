@@ -1,0 +1,680 @@
+"""The device application driven as a player drives it: buttons into the
+firmware's own loop (boot.Runner inside the simulator), on every board.
+
+Most tests swap the PyBadge's displayio canvas for a host canvas of its size
+(Blinka is slow) and make every level think like `easy`, so a few thousand
+presses stay quick; the screen-fit test keeps each board's real canvas.
+"""
+
+import copy
+import importlib
+import os
+import random
+import re
+
+import pytest
+from sixtysix import ai
+from sixtysix.cards import KING, NO_CARD, QUEEN, count
+from sixtysix.hand import CLOSE, MARRY, IllegalAction
+from sixtysix.rules import SCHNAPSEN
+from sixtysix.view import View
+from sixtysix_app import table as table_module
+from sixtysix_app.app import App, Confirm, Menu, Pages
+from sixtysix_app.boot import ERROR_LOG
+from sixtysix_app.events import BACK, HINT, NEXT, NONE, OK, PREV
+from sixtysix_app.save import Store
+from sixtysix_app.screens import Fault
+from sixtysix_app.screens import Settings as SettingsScreen
+from sixtysix_app.session import FILE as MATCH_FILE
+from sixtysix_app.session import Session
+from sixtysix_app.table import Table
+from sixtysix_tools import sim as simulator
+from sixtysix_tools.hostcanvas import HostCanvas
+from sixtysix_tools.sim import LONG_MS, TAP_MS, Sim
+
+from boards import BOARDS
+
+TITLE = "Sixty-Six"
+
+
+def board_module(name: str):
+    return importlib.import_module("boards." + name)
+
+
+def host_canvas(board):
+    return HostCanvas(board.WIDTH, board.HEIGHT, mono=board.MONO, font=board.FONT, scale=board.SCALE)
+
+
+@pytest.fixture
+def quick(monkeypatch):
+    """Host canvases on every board and a computer that thinks like `easy`
+    whatever the settings say: strength does not matter to these tests."""
+    monkeypatch.setattr(simulator, "make_canvas", host_canvas)
+    for level in ("medium", "hard"):
+        monkeypatch.setitem(ai.LEVELS, level, ai.LEVELS["easy"])
+
+
+# --- driving the simulator ------------------------------------------------------------------
+
+
+def button_for(board, event: int):
+    """(button, how long to hold it) giving `event`: a short press where the
+    board has one, else the long press of a button."""
+    for i, (short, _long) in enumerate(board.KEYMAP):
+        if short == event:
+            return i, TAP_MS
+    for i, (_short, long) in enumerate(board.KEYMAP):
+        if long == event:
+            return i, LONG_MS
+    raise AssertionError("board %s has no button for event %d" % (board.NAME, event))
+
+
+def press(sim: Sim, event: int, times: int = 1) -> None:
+    i, ms = button_for(sim.board, event)
+    for _ in range(times):
+        sim.hold(i, ms)
+
+
+def fault_log(sim: Sim, save_dir) -> str:
+    path = os.path.join(str(save_dir), ERROR_LOG)
+    if not os.path.exists(path):
+        return ""
+    with open(path) as f:
+        return f.read()
+
+
+def assert_no_fault(sim: Sim, save_dir) -> None:
+    assert sim.runner.faults == 0, fault_log(sim, save_dir)
+    assert not isinstance(sim.app.screen, Fault)
+
+
+def on_title(sim: Sim) -> bool:
+    s = sim.app.screen
+    return isinstance(s, Menu) and s.title == TITLE
+
+
+def labels(menu) -> list:
+    return [item[0] for item in menu.items]
+
+
+def choose(sim: Sim, label: str) -> None:
+    """Move the current menu's cursor onto `label` (with NEXT only, which
+    every board has) and press OK."""
+    menu = sim.app.screen
+    assert isinstance(menu, Menu), type(menu)
+    target = labels(menu).index(label)
+    for _ in range(len(menu.items)):
+        if menu.cursor == target:
+            break
+        press(sim, NEXT)
+    assert menu.cursor == target
+    press(sim, OK)
+
+
+def new_sim(board_name: str, save_dir, seed: int = 1) -> Sim:
+    sim = Sim(board_module(board_name), str(save_dir), seed)
+    sim.app.session.settings.level = "easy"
+    return sim
+
+
+def start_match(board_name: str, save_dir, seed: int = 1) -> Sim:
+    sim = new_sim(board_name, save_dir, seed)
+    choose(sim, "New match")
+    assert isinstance(sim.app.screen, Table)
+    return sim
+
+
+def play_until(sim: Sim, found, limit: int = 400) -> Table:
+    """Press OK (playing the cursor's card, taking every menu's first
+    choice) until `found(table)` holds on your move at the table."""
+    for _ in range(limit):
+        screen = sim.app.screen
+        if isinstance(screen, Table) and sim.app.popup is None and screen.state == table_module._PLAY:
+            if screen.hand.turn == 0 and not screen.hand.over and found(screen):
+                return screen
+        press(sim, OK)
+    raise AssertionError("no such position within %d presses" % limit)
+
+
+def hand_state(h) -> tuple:
+    return (bytes(h.log[: h.nlog]), h.hands[0], h.hands[1], h.lead, h.turn, h.tricks[0], h.tricks[1])
+
+
+# --- 1. the monkey ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("board_name", BOARDS)
+def test_random_presses_never_fault_and_hands_get_played(quick, tmp_path, board_name):
+    sim = new_sim(board_name, tmp_path, seed=101 + BOARDS.index(board_name))
+    rng = random.Random("monkey " + board_name)
+    buttons = len(sim.board.BUTTONS)
+    at_table = 0
+    for n in range(2500):
+        sim.hold(rng.randrange(buttons), LONG_MS if rng.random() < 0.2 else TAP_MS)
+        if sim.runner.faults or isinstance(sim.app.screen, Fault):
+            pytest.fail("press %d faulted:\n%s" % (n, fault_log(sim, tmp_path)))
+        if isinstance(sim.app.screen, Table):
+            at_table += 1
+    hands = sum(g.hands for g in sim.app.session.stats.games)
+    assert at_table > 100
+    assert hands >= 2, "the monkey played %d hands" % hands
+
+
+# --- 2. OK alone plays a match ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("board_name", BOARDS)
+def test_ok_alone_plays_a_whole_match(quick, tmp_path, board_name):
+    sim = new_sim(board_name, tmp_path, seed=7)
+    ok, ms = button_for(sim.board, OK)
+    assert ms == TAP_MS  # OK is a short press on every board
+    game = sim.app.session.settings.game
+    presses = 0
+    while presses < 3000:
+        sim.hold(ok, ms)
+        presses += 1
+        if sim.app.session.stats.games[game].matches and on_title(sim):
+            break
+    assert_no_fault(sim, tmp_path)
+    played = sim.app.session.stats.games[game]
+    assert played.matches == 1, "no match finished in %d presses" % presses
+    assert played.hands >= 2
+    assert played.points_for >= 7 or played.points_against >= 7
+    assert played.matches_won == (1 if played.points_for >= 7 else 0)
+    again = Session(Store(str(tmp_path)))
+    assert again.stats.games[game].matches == 1
+    assert again.stats.games[game].hands == played.hands
+    assert not again.can_resume()
+    assert "Resume match" not in labels(sim.app.screen)
+
+
+# --- 3. an illegal card ----------------------------------------------------------------------
+
+
+def test_illegal_card_is_refused_with_the_rule(quick, tmp_path):
+    sim = start_match("pico_display", tmp_path, seed=3)
+
+    def following_with_a_choice(t) -> bool:
+        h = t.hand
+        return h.lead != NO_CARD and h.strict() and h.legal_plays() != h.hands[0]
+
+    t = play_until(sim, following_with_a_choice, limit=2000)
+    h = t.hand
+    cards = table_module.sorted_cards(h.hands[0], h.trump)
+    for _ in range(len(cards)):
+        if not (h.legal_plays() >> cards[t.cursor]) & 1:
+            break
+        press(sim, NEXT)
+    card = cards[t.cursor]
+    assert not (h.legal_plays() >> card) & 1
+    try:
+        copy.deepcopy(h).act(card)
+        raise AssertionError("the core took an illegal card")
+    except IllegalAction as e:
+        reason = e.reason
+    before = hand_state(h)
+    press(sim, OK)
+    assert sim.app.popup is not None
+    shown = " ".join(sim.app.popup)
+    assert shown == reason[0].upper() + reason[1:] + "."
+    assert "must" in shown.lower()
+    assert hand_state(h) == before
+    assert sim.app.screen is t
+    press(sim, NEXT)  # any key puts the pop-up away
+    assert sim.app.popup is None
+    assert_no_fault(sim, tmp_path)
+
+
+# --- 4. closing the stock --------------------------------------------------------------------
+
+
+def test_close_asks_naming_the_cost_and_back_keeps_it_open(quick, tmp_path):
+    sim = start_match("pico_display", tmp_path, seed=11)
+    t = play_until(sim, lambda t: CLOSE in bytes(View(t.hand, 0).actions))
+    h = t.hand
+    expected = 3 if h.tricks[1] == 0 and not h.rules.closer_flat else 2
+
+    def ask() -> Confirm:
+        press(sim, BACK)
+        assert isinstance(sim.app.screen, Menu) and sim.app.screen.title == "Actions"
+        choose(sim, "Close the stock")
+        assert isinstance(sim.app.screen, Confirm)
+        return sim.app.screen
+
+    question = ask()
+    text = " ".join(question.lines)
+    assert expected in (2, 3)
+    assert re.search(r"\b%d\b" % expected, text), text  # the cost, in whatever words
+    assert not re.search(r"\b%d\b" % (5 - expected), text), text
+    press(sim, BACK)
+    assert sim.app.screen is t
+    assert h.closer < 0
+    assert h.pos < len(h.stock)
+
+    ask()
+    press(sim, OK)
+    assert h.closer == 0
+    assert h.strict()
+    assert_no_fault(sim, tmp_path)
+
+
+# --- 5. saves ------------------------------------------------------------------------------------
+
+
+def test_a_saved_match_resumes_where_it_was_left(quick, tmp_path):
+    sim = start_match("pico_display", tmp_path, seed=5)
+    t = play_until(sim, lambda t: t.hand.tricks[0] + t.hand.tricks[1] >= 3)
+    saved = hand_state(t.hand)
+    scores = list(t.match.scores)
+    press(sim, BACK)
+    choose(sim, "Save and leave")
+    assert on_title(sim)
+    del sim
+
+    again = new_sim("pico_display", tmp_path, seed=99)
+    assert again.app.popup is None
+    assert labels(again.app.screen)[0] == "Resume match"
+    choose(again, "Resume match")
+    t2 = again.app.screen
+    assert isinstance(t2, Table)
+    assert hand_state(t2.hand) == saved
+    assert list(t2.match.scores) == scores
+    assert_no_fault(again, tmp_path)
+
+
+@pytest.mark.parametrize("damage", ["garbage", "cut"])
+def test_a_damaged_save_gives_a_message_and_a_fresh_title(quick, tmp_path, damage):
+    sim = start_match("pico_display", tmp_path, seed=5)
+    play_until(sim, lambda t: t.hand.tricks[0] + t.hand.tricks[1] >= 1)
+    path = os.path.join(str(tmp_path), MATCH_FILE)
+    with open(path, "rb") as f:
+        data = f.read()
+    with open(path, "wb") as f:
+        f.write(b"not a save \x00\xff" if damage == "garbage" else data[: len(data) // 2])
+
+    again = new_sim("pico_display", tmp_path, seed=5)
+    assert again.app.popup is not None
+    assert "damaged" in " ".join(again.app.popup)
+    assert on_title(again)
+    assert "Resume match" not in labels(again.app.screen)
+    press(again, OK)  # the first key only puts the message away
+    assert again.app.popup is None and on_title(again)
+    choose(again, "New match")
+    assert isinstance(again.app.screen, Table)
+    assert_no_fault(again, tmp_path)
+
+
+# --- 6. the fault screen -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("error,code", [(MemoryError, "MEM"), (RuntimeError, None)])
+def test_a_fault_shows_its_code_keeps_the_save_and_returns_to_the_title(quick, tmp_path, error, code):
+    sim = start_match("pico_display", tmp_path, seed=21)
+    t = play_until(sim, lambda t: t.hand.tricks[0] + t.hand.tricks[1] >= 2)
+    tricks = t.hand.tricks[0] + t.hand.tricks[1]
+    old_session = sim.app.session
+    thinks = []
+
+    def broken(view):
+        thinks.append(1)
+        raise error("out of luck")
+
+    t.ai.choose = broken
+    for _ in range(20):
+        if sim.runner.faults:
+            break
+        press(sim, OK)
+    assert thinks == [1]
+    assert sim.runner.faults == 1
+    screen = sim.app.screen
+    assert isinstance(screen, Fault)
+    if code is not None:
+        assert screen.code == code
+    else:
+        assert screen.code.startswith("RE") and len(screen.code) == 5
+    assert "--- " + screen.code in fault_log(sim, tmp_path)
+    assert sim.app.session is not old_session  # reloaded from the save
+    saved = hand_state(Session(Store(str(tmp_path))).match.hand)
+    reloaded = sim.app.session.match.hand
+    assert hand_state(reloaded) == saved
+    assert reloaded.tricks[0] + reloaded.tricks[1] >= tricks
+    lost = bytes(old_session.match.hand.log[: old_session.match.hand.nlog])
+    assert lost.startswith(saved[0]) and len(lost) - len(saved[0]) <= 1  # at most a card not yet saved
+
+    press(sim, NEXT)
+    assert on_title(sim)
+    assert labels(sim.app.screen)[0] == "Resume match"
+    choose(sim, "Resume match")
+    assert isinstance(sim.app.screen, Table)
+    assert sim.app.screen.hand is reloaded
+    assert bytes(reloaded.log[: reloaded.nlog]).startswith(saved[0])  # the computer may have moved on
+    assert sim.runner.faults == 1
+
+
+# --- 7. a press during the computer's think ----------------------------------------------------
+
+
+@pytest.mark.parametrize("board_name", BOARDS)
+def test_a_press_while_the_computer_thinks_is_not_lost(quick, tmp_path, board_name):
+    sim = start_match(board_name, tmp_path, seed=13)
+
+    def plain(card: int, h) -> bool:
+        rank = card % 6
+        if rank == KING or rank == QUEEN:
+            return False
+        return not (card // 6 == h.trump and rank == h.rules.exchange_rank)
+
+    def leading(t) -> bool:
+        h = t.hand
+        mine = [c for c in range(24) if h.hands[0] >> c & 1]
+        return h.lead == NO_CARD and h.pending < 0 and any(plain(c, h) for c in mine)
+
+    t = play_until(sim, leading)
+    h = t.hand
+    cards = table_module.sorted_cards(h.hands[0], h.trump)
+    t.cursor = next(i for i, c in enumerate(cards) if plain(c, h))
+
+    nxt, _ms = button_for(sim.board, NEXT)
+    ok, _ms = button_for(sim.board, OK)
+    during = []
+    think = t.ai.choose
+
+    def slow_think(view):
+        during.append(sim.app.busy)
+        sim.buttons.press(nxt)  # pressed and released before the loop looks again
+        sim.buttons.release(nxt)
+        return think(view)
+
+    t.ai.choose = slow_think
+    tricks = h.tricks[0] + h.tricks[1]
+    sim.buttons.press(ok)
+    sim.step()
+    sim.buttons.release(ok)
+    for _ in range(5):
+        if during:
+            break
+        sim.step()
+    assert during == [True]
+    assert h.tricks[0] + h.tricks[1] == tricks + 1  # you led, the computer followed
+    assert sim.step() == NEXT
+    assert_no_fault(sim, tmp_path)
+
+
+# --- 8. hints --------------------------------------------------------------------------------------
+
+
+def test_hint_explains_and_points_at_the_card(monkeypatch, tmp_path):
+    monkeypatch.setattr(simulator, "make_canvas", host_canvas)
+    suggested = []
+
+    class Recording(ai.SearchPlayer):
+        def choose(self, view):
+            code = ai.SearchPlayer.choose(self, view)
+            suggested.append(code)
+            return code
+
+    monkeypatch.setattr(table_module, "SearchPlayer", Recording)
+    sim = start_match("pico_display", tmp_path, seed=8)
+    t = play_until(sim, lambda t: True)
+    for _ in range(10):
+        del suggested[:]
+        t.cursor = 0
+        press(sim, HINT)
+        assert len(suggested) == 1
+        assert sim.app.popup is not None
+        assert len(" ".join(sim.app.popup)) > 10
+        if suggested[0] < MARRY:
+            break
+        press(sim, NEXT)  # away with the pop-up; play on and ask again
+        t = play_until(sim, lambda t: True)
+    code = suggested[0]
+    assert code < MARRY, "no card suggested in ten tries"
+    cards = table_module.sorted_cards(t.hand.hands[0], t.hand.trump)
+    assert cards[t.cursor] == code
+    assert (t.hand.legal_plays() >> code) & 1
+
+
+def test_hint_with_hints_off_says_so(quick, tmp_path):
+    sim = start_match("pico_display", tmp_path, seed=8)
+    sim.app.session.settings.hints = False
+    t = play_until(sim, lambda t: True)
+    cursor = t.cursor
+    press(sim, HINT)
+    assert sim.app.popup is not None
+    assert "off" in " ".join(sim.app.popup)
+    assert t.hinter is None
+    assert t.cursor == cursor
+
+
+# --- 9. settings -----------------------------------------------------------------------------------
+
+
+def test_schnapsen_from_settings_deals_five_and_persists(quick, tmp_path):
+    sim = new_sim("thumby", tmp_path, seed=4)
+    choose(sim, "Settings")
+    screen = sim.app.screen
+    assert isinstance(screen, SettingsScreen)
+    assert screen.rows()[0][0] == "Game"
+    press(sim, OK)  # row 0: the game
+    assert sim.app.session.settings.game == SCHNAPSEN
+    press(sim, BACK)
+    assert on_title(sim)
+    assert Session(Store(str(tmp_path))).settings.game == SCHNAPSEN
+    choose(sim, "New match")
+    t = sim.app.screen
+    assert isinstance(t, Table)
+    assert t.match.rules.game == SCHNAPSEN
+    assert count(t.hand.hands[0]) == 5 and count(t.hand.hands[1]) == 5
+
+    fresh = new_sim("thumby", tmp_path, seed=4)
+    assert fresh.app.session.settings.game == SCHNAPSEN
+
+
+# --- 10. every screen fits --------------------------------------------------------------------------
+
+
+class FitCheck:
+    """A canvas passing every call on to a real one and noting any text or
+    suit glyph that would reach past an edge (the real one clips silently)."""
+
+    def __init__(self, inner) -> None:
+        self.inner = inner
+        self.width = inner.width
+        self.height = inner.height
+        self.char_w = inner.char_w
+        self.char_h = inner.char_h
+        self.mono = inner.mono
+        self.where = "start"
+        self.overflows: list = []
+        self.texts = 0
+
+    def __getattr__(self, name):
+        return getattr(self.inner, name)
+
+    def _check(self, what: str, cells: int, x: int, y: int) -> None:
+        self.texts += 1
+        if x < 0 or y < 0 or x + cells * self.char_w > self.width or y + self.char_h > self.height:
+            self.overflows.append("%s: %r at (%d, %d)" % (self.where, what, x, y))
+
+    def text(self, s: str, x: int, y: int, role: int) -> None:
+        self._check(s, len(s), x, y)
+        self.inner.text(s, x, y, role)
+
+    def suit(self, n: int, x: int, y: int, role: int) -> None:
+        self._check("suit %d" % n, 1, x, y)
+        self.inner.suit(n, x, y, role)
+
+
+class Blank:
+    """A canvas with another's size and text cell that draws nothing."""
+
+    def __init__(self, model) -> None:
+        self.width = model.width
+        self.height = model.height
+        self.char_w = model.char_w
+        self.char_h = model.char_h
+        self.mono = model.mono
+        self.frames = 0
+
+    def fill(self, role):
+        pass
+
+    def fill_rect(self, x, y, w, h, role):
+        pass
+
+    def rect(self, x, y, w, h, role):
+        pass
+
+    def hline(self, x, y, w, role):
+        pass
+
+    def vline(self, x, y, h, role):
+        pass
+
+    def text(self, s, x, y, role):
+        pass
+
+    def suit(self, n, x, y, role):
+        pass
+
+    def show(self):
+        self.frames += 1
+
+
+def visit_every_screen(sim: Sim, canvas: FitCheck) -> None:
+    app = sim.app
+
+    def at(name: str) -> None:
+        canvas.where = name
+        app.dirty = True
+        app.render()
+
+    at("title")
+    choose(sim, "Settings")
+    screen = app.screen
+    for row, (_label, values, _index) in enumerate(screen.rows()):
+        at("settings row %d" % row)
+        if row >= 4:  # the rule options: every value shown, back to the first
+            for v in range(len(values)):
+                press(sim, OK)
+                at("settings row %d value %d" % (row, v))
+        press(sim, NEXT)
+    at("settings, wrapped to the top")
+    press(sim, BACK)
+
+    choose(sim, "Statistics")
+    for page in range(20):
+        if not isinstance(app.screen, Pages):
+            break
+        at("statistics page %d" % page)
+        press(sim, NEXT)
+    assert on_title(sim)
+
+    choose(sim, "Rules")
+    rules = app.screen
+    for i, name in enumerate(labels(rules)):
+        choose(sim, name)
+        for page in range(30):
+            if not isinstance(app.screen, Pages):
+                break
+            at("rules %r page %d" % (name, page))
+            press(sim, NEXT)
+        assert app.screen.title == "Rules" and app.screen.cursor == i
+    press(sim, BACK)
+    assert on_title(sim)
+
+    app.session.settings.rules.target = 3
+    choose(sim, "New match")
+    t = app.screen
+    at("table")
+    press(sim, HINT)
+    at("hint pop-up")
+    press(sim, NEXT)
+    press(sim, BACK)
+    at("action menu")
+    for name, show in (("close", t._confirm_close), ("claim", t._confirm_claim)):
+        show()
+        at("confirm " + name)
+        press(sim, BACK)
+    t._score()
+    at("score pop-up")
+    press(sim, NEXT)
+    t._last_trick()
+    at("last trick pop-up")
+    press(sim, NEXT)
+
+    ok, ms = button_for(sim.board, OK)
+    for n in range(1500):
+        if on_title(sim) and app.session.stats.games[0].matches:
+            break
+        canvas.where = "playing, press %d on %s" % (n, type(app.screen).__name__)
+        sim.hold(ok, ms)
+    assert on_title(sim)
+
+    choose(sim, "New match")
+    press(sim, BACK)
+    choose(sim, "Save and leave")
+    at("title with resume")
+    choose(sim, "New match")
+    assert isinstance(app.screen, Confirm)
+    at("new match confirmation")
+    press(sim, BACK)
+
+    sim.runner.fault(RuntimeError("a long message that does not fit anywhere at all"))
+    at("fault screen")
+    sim.runner.fault(MemoryError())
+    at("fault screen MEM")
+    press(sim, OK)
+    app.tell("The saved match was damaged: a new start.")
+    at("message pop-up")
+
+
+@pytest.mark.parametrize("board_name", BOARDS)
+def test_every_screen_fits_the_panel(monkeypatch, tmp_path, board_name):
+    for level in ("medium", "hard"):
+        monkeypatch.setitem(ai.LEVELS, level, ai.LEVELS["easy"])
+    checks = []
+    real_make_canvas = simulator.make_canvas
+
+    def checked(board):
+        inner = real_make_canvas(board)
+        if board.PORT == "circuitpython":
+            inner = Blank(inner)  # its geometry; Blinka's drawing is too slow for a whole match
+        c = FitCheck(inner)
+        checks.append(c)
+        return c
+
+    monkeypatch.setattr(simulator, "make_canvas", checked)
+    sim = new_sim(board_name, tmp_path, seed=2)
+    canvas = checks[0]
+    visit_every_screen(sim, canvas)
+    assert sim.runner.faults == 2  # the two made on purpose
+    assert canvas.texts > 500
+    assert not canvas.overflows, "\n".join(canvas.overflows[:20])
+
+
+def test_fit_check_catches_text_past_the_edge():
+    c = FitCheck(HostCanvas(72, 40, mono=True, font="small"))
+    c.text("x" * 18, 0, 0, 1)
+    c.text("y", 0, 40 - c.char_h, 1)
+    assert not c.overflows
+    c.text("x" * 19, 0, 0, 1)
+    c.suit(0, 72 - c.char_w + 1, 0, 1)
+    c.text("z", 0, 40 - c.char_h + 1, 1)
+    assert len(c.overflows) == 3
+
+
+# --- the App without the loop ----------------------------------------------------------------------
+
+
+def test_app_built_directly_starts_on_the_title(tmp_path):
+    canvas = HostCanvas(128, 64, mono=True)
+    app = App(canvas, Session(Store(str(tmp_path))), 3)
+    assert app.render()
+    assert not app.render()  # nothing changed, nothing drawn
+    assert canvas.frames == 1
+    assert isinstance(app.screen, Menu) and labels(app.screen)[0] == "New match"
+    app.handle(NONE)
+    assert not app.dirty
+    app.handle(PREV)
+    assert app.screen.cursor == len(app.screen.items) - 1

@@ -1,0 +1,130 @@
+"""`sixtysix sim` from the command line: scripted presses, screenshots,
+usage errors, determinism, and the terminal picture."""
+
+import importlib
+import os
+import subprocess
+import sys
+
+import pytest
+from sixtysix_app.events import NEXT, OK
+from sixtysix_tools.cli import main
+from sixtysix_tools.hostcanvas import HostCanvas
+from sixtysix_tools.png import read_png
+from sixtysix_tools.simview import render_terminal
+
+from boards import BOARDS
+
+
+def board_module(name: str):
+    return importlib.import_module("boards." + name)
+
+
+def button_name(board, event: int) -> str:
+    """The name of a button whose short press gives `event`."""
+    for name, (short, _long) in zip(board.BUTTONS, board.KEYMAP, strict=True):
+        if short == event:
+            return name
+    raise AssertionError("no short press for event %d on %s" % (event, board.NAME))
+
+
+def sim(tmp_path, *args) -> int:
+    return main(["sim", "--save-dir", str(tmp_path / "save"), *args])
+
+
+def shots(folder) -> list:
+    return sorted(os.listdir(folder))
+
+
+@pytest.mark.parametrize("board_name", BOARDS)
+def test_a_screenshot_after_every_press_at_the_board_size(tmp_path, board_name):
+    board = board_module(board_name)
+    ok = button_name(board, OK)
+    nxt = button_name(board, NEXT)
+    script = "%s %s*2 %s:long" % (ok, nxt.lower(), ok)  # New match, two cursor moves, a long OK
+    out = tmp_path / "shots"
+    args = ["--board", board_name, "--seed", "3", "--keys", script, "--screenshot", str(out)]
+    assert sim(tmp_path, *args) == 0
+    names = shots(out)
+    assert names == ["%03d.png" % n for n in range(5)]
+    pictures = []
+    for name in names:
+        width, height, rows = read_png(str(out / name))
+        assert (width, height) == (board.WIDTH, board.HEIGHT)
+        assert len(rows) == height
+        pictures.append(rows)
+    assert pictures[0] != pictures[1]  # the title, then the table
+
+
+def test_the_same_script_gives_the_same_pictures(tmp_path):
+    script = "A A Y A Y Y A B A"
+    runs = []
+    for run in ("one", "two", "other seed"):
+        folder = tmp_path / run
+        seed = "17" if run != "other seed" else "18"
+        args = ["--board", "pico_display", "--seed", seed, "--keys", script, "--screenshot", str(folder)]
+        assert main(["sim", "--save-dir", str(tmp_path / ("save " + run)), *args]) == 0
+        runs.append([(folder / name).read_bytes() for name in shots(folder)])
+    assert len(runs[0]) == len(script.split()) + 1
+    assert runs[0] == runs[1]
+    assert runs[0][0] == runs[2][0]  # the same title menu
+    assert runs[0][1:] != runs[2][1:]  # another deal
+
+
+@pytest.mark.parametrize(
+    "args,words",
+    [
+        (["--board", "gameboy", "--keys", "A"], "unknown board 'gameboy'"),
+        (["--board", "pico_display", "--keys", "A Z"], "no button 'Z'"),
+        (["--board", "thumby", "--keys", "A*0"], "bad repeat"),
+        (["--board", "thumby", "--keys", "A*many"], "bad repeat"),
+        (["--board", "thumby", "--keys", "A:short"], "':long'"),
+        (["--board", "pico_display", "--screenshot", "shots"], "--screenshot needs --keys"),
+    ],
+)
+def test_usage_errors_exit_2_with_one_line(tmp_path, capsys, args, words):
+    assert sim(tmp_path, *args) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.startswith("sixtysix sim: ")
+    assert err.endswith("\n") and err.count("\n") == 1
+    assert words in err
+    assert not (tmp_path / "shots").exists()
+
+
+def test_usage_error_from_the_command_has_no_traceback(tmp_path):
+    done = subprocess.run(
+        [sys.executable, "-m", "sixtysix_tools.cli", "sim", "--board", "thumby", "--keys", "LEFT UP*x"]
+        + ["--save-dir", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert "Traceback" not in done.stderr
+    assert done.stderr.strip().splitlines() == [done.stderr.strip()]
+    assert "bad repeat" in done.stderr
+
+
+@pytest.mark.parametrize(
+    "width,height,cols,rows,factor",
+    [
+        (240, 135, 80, 24, 3),  # 80 cells wide, 45 pixel rows in 23 lines
+        (240, 135, 300, 100, 1),
+        (72, 40, 80, 24, 1),
+        (72, 40, 30, 10, 3),
+        (128, 64, 64, 15, 3),  # 64 wide would do at 2, but its 32 pixel rows need 16 lines
+    ],
+)
+def test_terminal_picture_fits_the_terminal(width, height, cols, rows, factor):
+    c = HostCanvas(width, height, mono=width < 100)
+    c.fill(1)
+    lines = render_terminal(c, cols, rows).split("\n")
+    pixel_rows = height // factor
+    assert len(lines) == (pixel_rows + 1) // 2
+    assert len(lines) <= rows
+    for line in lines:
+        assert line.count("\u2580") == width // factor
+        assert width // factor <= cols
+        assert line.endswith("\x1b[0m")
