@@ -124,6 +124,7 @@ class Runner:
         code = fault_code(exc)
         app.popup = None
         app.screen = None  # let a broken screen's memory go
+        self.keys.reset()  # presses queued before the fault must not put its screen away unseen
         gc.collect()
         log_fault(self.save_dir, code, exc)
         try:
