@@ -678,3 +678,30 @@ def test_app_built_directly_starts_on_the_title(tmp_path):
     assert not app.dirty
     app.handle(PREV)
     assert app.screen.cursor == len(app.screen.items) - 1
+
+
+def test_presses_queued_before_a_fault_do_not_skip_the_fault_screen(quick, tmp_path):
+    """Two buttons down in one sample queue two events; if the first one
+    faults, the second must not put the fault screen away unseen."""
+    sim = start_match("pico_display", tmp_path, seed=21)
+    t = play_until(sim, lambda t: t.hand.lead == NO_CARD and t.hand.pending < 0)
+
+    def broken(view):
+        raise MemoryError
+
+    t.ai.choose = broken
+    ok, _ms = button_for(sim.board, OK)
+    nxt, _ms = button_for(sim.board, NEXT)
+    for _ in range(10):  # play cards until the computer has to think
+        if sim.runner.faults:
+            break
+        sim.buttons.press(ok)
+        sim.buttons.press(nxt)
+        sim.step()
+        sim.buttons.release(ok)
+        sim.buttons.release(nxt)
+    assert sim.runner.faults == 1
+    assert isinstance(sim.app.screen, Fault)
+    for _ in range(5):
+        sim.step()
+    assert isinstance(sim.app.screen, Fault)
