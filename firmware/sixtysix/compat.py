@@ -4,5 +4,5 @@ try:
     from micropython import const
 except ImportError:  # CPython
 
-    def const(x: int) -> int:
+    def const(x: int) -> int:  # type: ignore[misc]
         return x

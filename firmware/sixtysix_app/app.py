@@ -12,6 +12,11 @@ simulator and tests (which feed it scripted events and a fake clock).
 """
 
 from .canvas import SEL
+
+try:
+    from typing import Any
+except ImportError:  # MicroPython
+    pass
 from .events import BACK, NEXT, OK, PREV
 from .ui import Layout, draw_box, draw_list, draw_title, wrap
 
@@ -75,7 +80,7 @@ class Pages(Screen):
     def __init__(self, app, title: str, text: str, done) -> None:
         Screen.__init__(self, app)
         self.title = title
-        self.lines = wrap(text, app.layout.cols)
+        self.lines = wrap(text, app.layout.cols - 1)  # the last column shows the scroll marks
         self.done = done
         self.top = 0
 
@@ -114,7 +119,7 @@ class Confirm(Screen):
     def __init__(self, app, title: str, text: str, yes, no) -> None:
         Screen.__init__(self, app)
         self.title = title
-        self.lines = wrap(text, app.layout.cols)
+        self.lines = wrap(text, app.layout.cols - 1)  # the last column shows the scroll marks
         self.yes = yes
         self.no = no
         self.top = 0
@@ -147,7 +152,7 @@ class App:
         self.session = session
         self.seed = seed
         self.layout = Layout(canvas)
-        self.popup = None  # wrapped lines shown over the screen until a key
+        self.popup: Any = None  # wrapped lines shown over the screen until a key
         self.popup_top = 0
         self.dirty = True
         self.now = 0

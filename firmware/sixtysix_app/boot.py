@@ -77,7 +77,7 @@ def log_fault(folder: str, code: str, exc) -> None:
         with open(folder.rstrip("/") + "/" + ERROR_LOG, "a") as f:
             f.write("--- %s\n" % code)
             if hasattr(sys, "print_exception"):
-                sys.print_exception(exc, f)  # type: ignore[attr-defined]
+                sys.print_exception(exc, f)
             else:
                 import traceback
 

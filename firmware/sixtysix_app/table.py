@@ -12,7 +12,12 @@ from sixtysix.view import View
 from .app import Confirm, Menu, Screen
 from .canvas import BG, DIM, FG, SEL
 from .events import BACK, HINT, NEXT, OK, PREV
-from .ui import card_text, draw_card, fit, put, suit_char
+from .ui import card_text, draw_card, fit, glyphs, put, suit_char
+
+try:
+    from typing import Any
+except ImportError:  # MicroPython
+    pass
 
 YOU = const(0)
 COMPUTER = const(1)
@@ -62,10 +67,10 @@ class Table(Screen):
         self.match = s.match
         self.hand = s.match.hand
         self.ai = make_player(s.settings.level, app.next_seed())
-        self.hinter = None
+        self.hinter: Any = None
         self.cursor = 0
         self.note = ""
-        self.shown = None  # (lead, follow, winner) while a trick is on show
+        self.shown: Any = None  # (lead, follow, winner) while a trick is on show
         self.deadline = 0
         self.state = _PLAY
         self.sync()
@@ -315,7 +320,7 @@ class Table(Screen):
             for i in range(len(cards)):
                 if cards[i] == code:
                     self.cursor = i
-        self.app.tell(hint_reason(view, code, self.hinter))
+        self.app.tell(glyphs(hint_reason(view, code, self.hinter)))
 
     # --- drawing ------------------------------------------------------------------------
 

@@ -21,6 +21,29 @@ def card_text(card: int) -> str:
     return RANKS[card % 6] + chr(_FIRST_SUIT + card // 6)
 
 
+def glyphs(text: str) -> str:
+    """Card names as the core writes them ('9C', 'TH') with suit glyphs
+    instead of suit letters, for texts made by the core (hints)."""
+    out = ""
+    n = len(text)
+    i = 0
+    while i < n:
+        ch = text[i]
+        if (
+            i + 1 < n
+            and ch in RANKS
+            and text[i + 1] in "CDHS"
+            and (i == 0 or not text[i - 1].isalpha())
+            and (i + 2 == n or not text[i + 2].isalpha())
+        ):
+            out += ch + chr(_FIRST_SUIT + "CDHS".index(text[i + 1]))
+            i += 2
+        else:
+            out += ch
+            i += 1
+    return out
+
+
 def put(c, s: str, x: int, y: int, role: int = FG) -> int:
     """Draw a line that may hold suit glyphs; returns the x after it.
     Red suits are drawn red where the panel has colour; on a mono panel

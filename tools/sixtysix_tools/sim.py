@@ -187,7 +187,7 @@ def run_tour(sim: Sim, folder: str) -> int:
 
     os.makedirs(folder, exist_ok=True)
     walked = tour(sim)
-    at = {}
+    at: dict = {}
     for name, n in walked.shots.items():
         at.setdefault(n, []).append(name)
     replay = Sim(sim.board, sim.save_dir + "-tour", sim.seed)

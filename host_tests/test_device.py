@@ -1,0 +1,168 @@
+"""The firmware of every board, run as on the board, against golden pictures.
+
+For each board the tour (tools/sixtysix_tools/tour.py) walks every screen
+and plays a whole match with the board's own buttons.  Its presses are then
+replayed:
+
+- framebuf boards: by the real firmware under the MicroPython unix port,
+  drawing into the real `framebuf` in the board's pixel format
+  (portable/drive_board.py); every frame must equal the simulator's frame
+  at the same press, and the named screens must equal the golden PNGs in
+  host_tests/golden/BOARD/;
+- the PyBadge: by the simulator on CPython, drawing through displayio and
+  adafruit_display_text on a headless Blinka display;
+- and once more under MicroPython with the firmware compiled to .mpy, no
+  framebuffer, and the heap capped at 96K words: the whole match must end
+  without a fault.
+
+After a deliberate change of the screens, rewrite the goldens with
+    SIXTYSIX_GOLDEN=update python -m pytest host_tests/test_device.py
+and look at the new pictures before committing them.
+"""
+
+import os
+import subprocess
+
+import pytest
+from conftest import required_tool
+from sixtysix_app.canvas import MONO, PALETTE
+from sixtysix_tools.png import read_png, write_png
+from sixtysix_tools.sim import Sim, load_board
+from sixtysix_tools.tour import SHOTS, tour
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+DRIVER = os.path.join(HERE, "portable", "drive_board.py")
+GOLDEN = os.path.join(HERE, "golden")
+FRAMEBUF_BOARDS = ("pico_display", "thumby", "t_display", "oled_128x64")
+SEED = 3
+MONO_LIT = 0xE0F0FF  # as HostCanvas shows a lit pixel
+
+
+def walk(board_name, tmp_path):
+    """The tour's presses and, for every press, the simulator's frame."""
+    board = load_board(board_name)
+    walked = tour(Sim(board, str(tmp_path / "walk"), SEED))
+    replay = Sim(board, str(tmp_path / "replay"), SEED)
+    frames = [replay.canvas.rgb_rows()]
+    for i, ms in walked.presses:
+        replay.hold(i, ms)
+        frames.append(replay.canvas.rgb_rows())
+    return walked, frames
+
+
+def decode(raw: bytes, board) -> list:
+    """RGB rows of a framebuf buffer: MONO_VLSB or GS4_HMSB palette roles."""
+    w, h = board.WIDTH, board.HEIGHT
+    rows = []
+    for y in range(h):
+        row = []
+        for x in range(w):
+            if board.MONO:
+                lit = (raw[(y >> 3) * w + x] >> (y & 7)) & 1
+                row.append(MONO_LIT if lit else 0)
+            else:
+                byte = raw[(y * w + x) >> 1]
+                role = (byte >> 4) if x % 2 == 0 else (byte & 15)
+                row.append(PALETTE[role] if role < len(PALETTE) else 0)
+        rows.append(row)
+    return rows
+
+
+def check_golden(board_name, name, rows, failures):
+    path = os.path.join(GOLDEN, board_name, name + ".png")
+    if os.environ.get("SIXTYSIX_GOLDEN") == "update":
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        write_png(path, len(rows[0]), len(rows), rows)
+        return
+    if not os.path.exists(path):
+        failures.append("%s: no golden picture (run with SIXTYSIX_GOLDEN=update)" % path)
+        return
+    w, h, golden = read_png(path)
+    if (w, h) != (len(rows[0]), len(rows)) or golden != rows:
+        failures.append("%s differs from the screen drawn" % os.path.relpath(path, ROOT))
+
+
+def write_presses(path, presses):
+    path.write_text(",".join("%d:%d" % p for p in presses))
+    return str(path)
+
+
+def test_mono_roles_are_lit_or_dark():
+    assert set(MONO) <= {0, 1}
+
+
+@pytest.mark.parametrize("board_name", FRAMEBUF_BOARDS)
+def test_framebuf_board_draws_the_golden_screens_on_micropython(board_name, tmp_path):
+    micropython = required_tool("micropython")
+    board = load_board(board_name)
+    walked, frames = walk(board_name, tmp_path)
+    assert set(walked.shots) == set(SHOTS), "the tour missed screens"
+    out = tmp_path / "frames"
+    out.mkdir()
+    presses = write_presses(tmp_path / "presses.txt", walked.presses)
+    proc = subprocess.run(
+        [micropython, "-X", "heapsize=512wK", DRIVER, board_name, str(tmp_path / "board"), presses, str(out)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "faults 0" in proc.stdout, proc.stdout
+    for n, frame in enumerate(frames):
+        drawn = decode((out / ("%03d.raw" % n)).read_bytes(), board)
+        assert drawn == frame, "press %d: MicroPython's framebuf and the simulator disagree" % n
+    failures = []
+    for name, n in walked.shots.items():
+        check_golden(board_name, name, frames[n], failures)
+    assert not failures, "\n".join(failures)
+
+
+def test_pybadge_draws_the_golden_screens_through_displayio(tmp_path):
+    walked, frames = walk("pybadge", tmp_path)
+    assert set(walked.shots) == set(SHOTS), "the tour missed screens"
+    failures = []
+    for name, n in walked.shots.items():
+        check_golden("pybadge", name, frames[n], failures)
+    assert not failures, "\n".join(failures)
+
+
+def compile_firmware(mpy_cross, dest):
+    for folder, src in (
+        ("sixtysix", "firmware/sixtysix"),
+        ("sixtysix_app", "firmware/sixtysix_app"),
+        ("boards", "boards"),
+    ):
+        os.makedirs(os.path.join(dest, folder))
+        for f in sorted(os.listdir(os.path.join(ROOT, src))):
+            if f.endswith(".py"):
+                target = os.path.join(dest, folder, f[:-3] + ".mpy")
+                subprocess.run([mpy_cross, "-o", target, os.path.join(ROOT, src, f)], check=True)
+
+
+@pytest.mark.parametrize("board_name", ("pico_display", "thumby"))
+def test_whole_match_fits_96k_words_as_mpy(board_name, tmp_path):
+    micropython = required_tool("micropython")
+    mpy_root = tmp_path / "mpy"
+    compile_firmware(required_tool("mpy-cross"), str(mpy_root))
+    walked = tour(Sim(load_board(board_name), str(tmp_path / "walk"), SEED))
+    presses = write_presses(tmp_path / "presses.txt", walked.presses)
+    proc = subprocess.run(
+        [
+            micropython,
+            "-X",
+            "heapsize=96wK",
+            DRIVER,
+            board_name,
+            str(tmp_path / "board"),
+            presses,
+            "-",
+            str(mpy_root),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    last = proc.stdout.strip().splitlines()[-1]
+    assert last.endswith("faults 0") and " winner -1 " not in last, last
