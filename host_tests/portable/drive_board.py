@@ -1,6 +1,6 @@
 """Run one board's firmware on a simulated clock, pressing scripted buttons.
 
-    micropython drive_board.py BOARD SAVE_DIR PRESSES_FILE [OUT_DIR|-] [ROOT]
+    micropython drive_board.py BOARD SAVE_DIR PRESSES_FILE [OUT_DIR|-|+] [ROOT]
 
 PRESSES_FILE holds "button:ms,button:ms,..." (button = index into the
 board's BUTTONS, ms = how long it is held); a file, because this
@@ -8,7 +8,8 @@ MicroPython build dies on a command-line argument longer than 255 bytes.  With O
 (the real `framebuf`, in the board's own pixel format) is written to
 OUT_DIR/NNN.raw after each press, and 000.raw before the first.  Without
 it (or with "-") the screen is a canvas that draws nothing, so the heap
-holds the whole firmware but no framebuffer (the memory test).  ROOT is a
+holds the whole firmware but no framebuffer (the memory test); with "+"
+the framebuffer is drawn but not written out (the board's whole heap).  ROOT is a
 folder holding sixtysix/, sixtysix_app/ and boards/ compiled to .mpy, as
 a deploy puts them on a board; without it the sources are imported.
 
@@ -90,6 +91,7 @@ def main(argv):
     with open(argv[3]) as f:
         script = f.read().strip()
     out = argv[4] if len(argv) > 4 and argv[4] != "-" else None
+    write = out is not None and out != "+"
     board = __import__("boards." + name, None, None, ("NAME",))
     gc.collect()
     if out is None:
@@ -133,7 +135,7 @@ def main(argv):
                 return
 
     def dump(n):
-        if out is not None:
+        if write:
             with open("%s/%03d.raw" % (out, n), "wb") as f:
                 f.write(buf)
 
@@ -145,7 +147,6 @@ def main(argv):
     del script
     step(0)  # the simulator's clock too starts with a step of 0 ms
     dump(0)
-    least = gc.mem_free()
     n = 0
     for b, ms in presses:
         n += 1
@@ -160,15 +161,11 @@ def main(argv):
         step()
         settle()
         dump(n)
-        free = gc.mem_free()
-        if free < least:
-            least = free
     m = app.session.match
     hands = m.hands_played if m else 0
     scores = (m.scores[0], m.scores[1]) if m else (0, 0)
     winner = m.winner if m else -1
     screen = type(app.screen).__name__
-    print("least free %d" % least)
     print(
         "hands %d score %d:%d winner %d screen %s faults %d"
         % (hands, scores[0], scores[1], winner, screen, runner.faults)

@@ -59,7 +59,9 @@ def positive(text):
 
 def add_arguments(parser):
     parser.add_argument(
-        "what", choices=["core", "ai"], help="core: random play; ai: the computer players' levels"
+        "what",
+        choices=["core", "ai", "device"],
+        help="core: random play; ai: the computer players' levels; device: heap per board",
     )
     parser.add_argument(
         "--hands", type=positive, default=1000, help="core: random hands per run (default 1000)"
@@ -313,6 +315,10 @@ def run(args):
     try:
         if args.what == "ai":
             bench_ai(args.matches, args.seed, args.game)
+        elif args.what == "device":
+            from .bench_device import bench_device
+
+            bench_device(args.seed)
         else:
             bench_core(args.hands, args.seed)
     except (BenchError, OSError, subprocess.TimeoutExpired) as e:

