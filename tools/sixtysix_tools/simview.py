@@ -110,14 +110,16 @@ def render_terminal(c, cols: int, rows: int) -> str:
     out = []
     for ty in range(0, h // f, 2):
         line = []
+        last = None
         for tx in range(w // f):
             top = pixels[ty * f][tx * f]
             y2 = (ty + 1) * f
             bottom = pixels[y2][tx * f] if y2 < h else 0
-            line.append(
-                "\x1b[38;2;%d;%d;%dm\x1b[48;2;%d;%d;%dm\u2580"
-                % (top >> 16, (top >> 8) & 255, top & 255, bottom >> 16, (bottom >> 8) & 255, bottom & 255)
-            )
+            if (top, bottom) != last:  # colours only where they change: a lighter stream
+                last = (top, bottom)
+                colours = (top >> 16, (top >> 8) & 255, top & 255, bottom >> 16, (bottom >> 8) & 255, bottom & 255)
+                line.append("\x1b[38;2;%d;%d;%dm\x1b[48;2;%d;%d;%dm" % colours)
+            line.append("\u2580")
         out.append("".join(line) + "\x1b[0m")
     return "\n".join(out)
 
@@ -157,7 +159,14 @@ def _terminal(sim: Sim, keys: list) -> int:
                 shown = sim.canvas.frames
                 size = os.get_terminal_size()
                 picture = render_terminal(sim.canvas, size.columns, size.lines - 2)
-                text = "\x1b[H" + picture + "\n" + help_line(sim, keys)[: size.columns] + "\x1b[K"
+                note = help_line(sim, keys)
+                if sim.canvas.width > size.columns or sim.canvas.height > 2 * (size.lines - 2):
+                    note = "a larger terminal (%dx%d) shows every pixel; %s" % (
+                        sim.canvas.width,
+                        (sim.canvas.height + 1) // 2 + 2,
+                        note,
+                    )
+                text = "\x1b[H" + picture + "\n" + note[: size.columns] + "\x1b[K"
                 sys.stdout.write(text.replace("\n", "\r\n"))
                 sys.stdout.flush()
             if select.select([fd], [], [], 0.1)[0]:
