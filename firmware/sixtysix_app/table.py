@@ -6,7 +6,6 @@ from sixtysix.cards import KING, NO_CARD, QUEEN, count, set_points
 from sixtysix.compat import const
 from sixtysix.hand import CLAIM, CLOSE, EXCHANGE, MARRY, IllegalAction
 from sixtysix.hint import reason as hint_reason
-from sixtysix.players import beats
 from sixtysix.view import View
 
 from .app import Confirm, Menu, Screen
@@ -274,11 +273,7 @@ class Table(Screen):
             return
         self.state = _LAST
         self.shown = (h.last_lead, h.last_follow, h.last_winner)
-        leader = 1 - h.last_winner if beats(h.last_follow, h.last_lead, h.trump) else h.last_winner
-        self.note = "Last: %s led, %s took" % (
-            "you" if leader == YOU else "B",
-            "you" if h.last_winner == YOU else "B",
-        )
+        self.note = "Last trick: %s won" % ("you" if h.last_winner == YOU else "B")
 
     def _score(self) -> None:
         m = self.match

@@ -180,7 +180,7 @@ def run_script(sim: Sim, script: str, shots) -> int:
     return 0
 
 
-def run_tour(sim: Sim, folder: str) -> int:
+def run_tour(sim: Sim, folder: str, zoom: int = 1) -> int:
     """Photograph every screen: the tour replays itself on a fresh board
     with the same seed and saves the frame after each named press."""
     from .tour import tour
@@ -192,11 +192,11 @@ def run_tour(sim: Sim, folder: str) -> int:
         at.setdefault(n, []).append(name)
     replay = Sim(sim.board, sim.save_dir + "-tour", sim.seed)
     for name in at.get(0, []):
-        replay.canvas.save_png(os.path.join(folder, name + ".png"))
+        replay.canvas.save_png(os.path.join(folder, name + ".png"), zoom)
     for n, (i, ms) in enumerate(walked.presses, 1):
         replay.hold(i, ms)
         for name in at.get(n, []):
-            replay.canvas.save_png(os.path.join(folder, name + ".png"))
+            replay.canvas.save_png(os.path.join(folder, name + ".png"), zoom)
     names = " ".join(sim.board.BUTTONS[i] + (":long" if ms > TAP_MS else "") for i, ms in walked.presses)
     print("%d screens in %s after %d presses:\n%s" % (len(walked.shots), folder, len(walked.presses), names))
     return 0
@@ -217,7 +217,7 @@ def add_arguments(parser) -> None:
     parser.add_argument("--seed", type=int, default=None, help="seed of the first match's deal")
     parser.add_argument("--save-dir", help="where the simulated board keeps its files")
     parser.add_argument("--terminal", action="store_true", help="draw in the terminal, not a window")
-    parser.add_argument("--zoom", type=int, default=0, help="window pixels per board pixel")
+    parser.add_argument("--zoom", type=int, default=0, help="window (or --tour picture) pixels per board pixel")
     parser.set_defaults(run=run)
 
 
@@ -230,7 +230,7 @@ def run(args) -> int:
         seed = args.seed if args.seed is not None else (int.from_bytes(os.urandom(2), "little") | 1)
         sim = Sim(board, save_dir, seed)
         if args.tour:
-            return run_tour(sim, args.tour)
+            return run_tour(sim, args.tour, max(1, args.zoom))
         if args.keys:
             return run_script(sim, args.keys, args.screenshot)
         from .simview import interactive
