@@ -217,7 +217,7 @@ def add_arguments(parser) -> None:
     parser.add_argument("--seed", type=int, default=None, help="seed of the first match's deal")
     parser.add_argument("--save-dir", help="where the simulated board keeps its files")
     parser.add_argument("--terminal", action="store_true", help="draw in the terminal, not a window")
-    parser.add_argument("--zoom", type=int, default=0, help="window (or --tour picture) pixels per board pixel")
+    parser.add_argument("--zoom", type=int, default=0, help="window or --tour pixels per board pixel")
     parser.set_defaults(run=run)
 
 
