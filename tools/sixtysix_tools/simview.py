@@ -117,9 +117,8 @@ def render_terminal(c, cols: int, rows: int) -> str:
             bottom = pixels[y2][tx * f] if y2 < h else 0
             if (top, bottom) != last:  # colours only where they change: a lighter stream
                 last = (top, bottom)
-                colours = (top >> 16, (top >> 8) & 255, top & 255)
-                colours += (bottom >> 16, (bottom >> 8) & 255, bottom & 255)
-                line.append("\x1b[38;2;%d;%d;%dm\x1b[48;2;%d;%d;%dm" % colours)
+                fg = "\x1b[38;2;%d;%d;%dm" % (top >> 16, (top >> 8) & 255, top & 255)
+                line.append(fg + "\x1b[48;2;%d;%d;%dm" % (bottom >> 16, (bottom >> 8) & 255, bottom & 255))
             line.append("\u2580")
         out.append("".join(line) + "\x1b[0m")
     return "\n".join(out)
