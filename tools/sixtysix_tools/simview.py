@@ -13,10 +13,12 @@ import time
 from .sim import LONG_MS, TAP_MS, Sim
 
 
-def help_line(sim: Sim, keys: list) -> str:
+def help_line(sim: Sim, keys: list, window: bool = False) -> str:
     parts = []
     for button, key in zip(sim.board.BUTTONS, keys, strict=True):
         parts.append("%s=%s" % (key, button))
+    if window:
+        return "keys: " + "  ".join(parts) + "  (hold a key for a long press)"
     return "keys: " + "  ".join(parts) + "  (shift: long press)  ctrl-c: quit"
 
 
@@ -53,14 +55,14 @@ def _window(sim: Sim, keys: list, zoom: int) -> int:
     c = sim.canvas
     if zoom <= 0:
         zoom = max(2, min(8, 720 // max(c.width, c.height)))
-    pygame.init()
+    pygame.display.init()  # the display only: no sound device wanted
     try:
         screen = pygame.display.set_mode((c.width * zoom, c.height * zoom))
     except pygame.error:
         pygame.quit()
         raise ImportError("no display") from None
-    pygame.display.set_caption("Sixty-Six on %s  |  %s" % (sim.board.NAME, help_line(sim, keys)))
-    print(help_line(sim, keys))
+    pygame.display.set_caption("Sixty-Six on %s" % sim.board.NAME)
+    print(help_line(sim, keys, window=True))
     code_of = {}
     for i, name in enumerate(keys):
         code_of[pygame.key.key_code(name)] = i
