@@ -233,9 +233,9 @@ class Fault(Screen):
     def draw(self, c) -> None:
         lay = self.app.layout
         c.fill(0)
-        y = draw_title(c, lay, "Error " + self.code)
+        y = draw_title(c, lay, "Error")
         text = "Something went wrong. Your match is saved. Press a button."
         from .ui import wrap
 
         draw_list(c, lay, y, wrap(text, lay.cols), -1, 0, lay.h)
-        put(c, fit(self.code, lay.cols), 0, lay.h - lay.ch, SEL if not c.mono else FG)
+        put(c, fit("Code: " + self.code, lay.cols), 0, lay.h - lay.ch, SEL if not c.mono else FG)

@@ -197,8 +197,12 @@ def run_tour(sim: Sim, folder: str, zoom: int = 1) -> int:
         replay.hold(i, ms)
         for name in at.get(n, []):
             replay.canvas.save_png(os.path.join(folder, name + ".png"), zoom)
+    # The fault screen, as any unexpected error inside the loop shows it.
+    replay.runner.fault(MemoryError("the tour's example"))
+    replay.canvas.save_png(os.path.join(folder, "fault.png"), zoom)
     names = " ".join(sim.board.BUTTONS[i] + (":long" if ms > TAP_MS else "") for i, ms in walked.presses)
-    print("%d screens in %s after %d presses:\n%s" % (len(walked.shots), folder, len(walked.presses), names))
+    shots = len(walked.shots) + 1
+    print("%d screens in %s after %d presses:\n%s" % (shots, folder, len(walked.presses), names))
     return 0
 
 

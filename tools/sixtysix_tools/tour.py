@@ -32,6 +32,7 @@ SHOTS = (
     "hint",
     "actions",
     "close-confirm",
+    "claim-confirm",
     "trick",
     "last-trick",
     "hand-result",
@@ -145,6 +146,10 @@ class Tour:
             self.pick("Close the stock")
             self.shot("close-confirm")
             self.press(events.BACK)  # no: keep playing with the stock open
+            self.press(events.BACK)
+            self.pick("Claim 66")
+            self.shot("claim-confirm")
+            self.press(events.BACK)  # no: a false claim would cost
             return
         if mine and h.last_lead != NO_CARD and "last-trick" not in self.shots:
             self.press(events.BACK)
