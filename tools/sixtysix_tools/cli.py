@@ -12,13 +12,15 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="sixtysix", description="Sixty-Six on the host.")
     sub = parser.add_subparsers(dest="command", required=True)
 
-    from . import arena, bench, replay, sim, textplay
+    from . import analyse, arena, bench, move, replay, sim, textplay
 
     sim.add_arguments(sub.add_parser("sim", help="the device firmware in a window or the terminal"))
     textplay.add_arguments(sub.add_parser("play", help="play a match in the terminal"))
     replay.add_arguments(sub.add_parser("replay", help="check and score a game record"))
     bench.add_arguments(sub.add_parser("bench", help="print benchmark figures"))
     arena.add_arguments(sub.add_parser("arena", help="play two computer players against each other"))
+    move.add_arguments(sub.add_parser("move", help="the computer's next action in a game record"))
+    analyse.add_arguments(sub.add_parser("analyse", help="each decision of a record against the computer"))
 
     args = parser.parse_args(argv)
     try:
