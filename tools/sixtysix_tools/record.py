@@ -104,8 +104,11 @@ def _player(word: str, line: int) -> int:
     return PLAYERS.index(p)
 
 
-def load(text: str) -> Replay:
-    """Parse and replay a record; RecordError on the first problem."""
+def load(text: str, on_action=None) -> Replay:
+    """Parse and replay a record; RecordError on the first problem.
+    `on_action(line, hand, code)`, if given, sees the hand before each
+    action is taken (after the action is parsed and it is the player's
+    turn, but before it is checked): what `sixtysix analyse` studies."""
     statements = list(_tokens(text))
     if not statements:
         raise RecordError(1, "empty record: expected 'game sixty-six' or 'game schnapsen'")
@@ -158,7 +161,7 @@ def load(text: str) -> Replay:
                 deal = None
             if hand is None:
                 raise RecordError(line, "an action before the first hand was dealt")
-            _action(match, replay, hand, p, words, line)
+            _action(match, replay, hand, p, words, line, on_action)
         else:
             raise RecordError(line, "unknown statement '%s'" % words[0])
     if replay is None:
@@ -261,7 +264,7 @@ def _bits(mask: int) -> list:
 _SIMPLE = {"exchange": EXCHANGE, "close": CLOSE, "claim": CLAIM}
 
 
-def _action(match: Match, replay: Replay, hand: Hand, p: int, words, line: int) -> None:
+def _action(match: Match, replay: Replay, hand: Hand, p: int, words, line: int, on_action=None) -> None:
     verb = words[1].lower() if len(words) > 1 else ""
     if hand.over:
         raise RecordError(line, "%s cannot act: the hand is over" % PLAYERS[p])
@@ -286,6 +289,8 @@ def _action(match: Match, replay: Replay, hand: Hand, p: int, words, line: int) 
         )
     if p != hand.turn:
         raise RecordError(line, "%s cannot act now: it is %s's turn" % (PLAYERS[p], PLAYERS[hand.turn]))
+    if on_action is not None:
+        on_action(line, hand, code)
     try:
         hand.act(code)
     except IllegalAction as e:

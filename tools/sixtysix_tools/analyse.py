@@ -1,0 +1,250 @@
+"""`sixtysix analyse FILE [--level L] [--player A|B] [--json]`: where a hand
+was lost.
+
+For every decision of the chosen player(s) in a game record it shows the
+action played and what the computer would have played in that seat, from
+that seat's `View` only.  Where the position is exactly decidable from that
+seat -- stock closed or exhausted, and every card the opponent may hold is
+known (once the stock is exhausted every unseen card is in the opponent's
+hand; with it closed, only when the opponent's whole hand has been shown) --
+the exact solver values every legal action from that player's side, and the
+played action's cost against the best is given in game points and hand
+points.  A summary per player ends the report.
+
+Errors follow the replay contract (RECORDS.md): `FILE:LINE: reason` on
+standard error, nothing on standard output, exit status 2.
+"""
+
+import json
+import sys
+
+from sixtysix.cards import count
+from sixtysix.hand import CLAIM, MAX_ACTIONS, Hand, action_name
+
+from .move import LEVELS
+from .record import PLAYERS, RecordError, load
+from .replay import read_record
+
+_GP = 1000  # one game point in solver value units (solver.py)
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("file", help="a game record (see RECORDS.md)")
+    parser.add_argument(
+        "--level",
+        default="hard",
+        type=str.lower,
+        choices=LEVELS,
+        help="computer level to compare with (hard)",
+    )
+    parser.add_argument(
+        "--player", type=str.upper, choices=tuple(PLAYERS), help="analyse only this player (default: both)"
+    )
+    parser.add_argument(
+        "--seed", default=1, type=int, metavar="S", help="seed of the computer's sampling (1)"
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.set_defaults(run=run)
+
+
+class Decision:
+    """One action of the record, with what the computer and the solver make
+    of it.  Values are the solver's, from the acting player's side: game
+    points * 1000 + hand-point margin; `best` and the costs are None where
+    the position is not exactly decidable from that player's view."""
+
+    def __init__(self, hand_number: int, line: int, player: int, played: int, ai: int) -> None:
+        self.hand_number = hand_number
+        self.line = line
+        self.player = player
+        self.played = played
+        self.ai = ai
+        self.exact = False
+        self.best: list = []  # every action of the best value
+        self.cost_game_points = 0
+        self.cost_hand_points = 0
+
+    @property
+    def mistake(self) -> bool:
+        return self.exact and self.played not in self.best
+
+    def to_json(self) -> dict:
+        return {
+            "hand": self.hand_number,
+            "line": self.line,
+            "player": PLAYERS[self.player],
+            "played": action_name(self.played),
+            "ai": action_name(self.ai),
+            "agrees": self.ai == self.played,
+            "exact": self.exact,
+            "best": [action_name(a) for a in self.best] if self.exact else None,
+            "cost": {"game_points": self.cost_game_points, "hand_points": self.cost_hand_points}
+            if self.exact
+            else None,
+        }
+
+
+def exactly_decidable(view) -> bool:
+    """Whether the solver can value this position exactly from the view:
+    strict phase (no draw to come), and the opponent's hand is certain."""
+    if not view.strict:
+        return False
+    hidden = view.opp_count - count(view.opp_known)  # opponent's cards not shown
+    return hidden == 0 or count(view.unseen()) == hidden
+
+
+def split_value(value: int) -> tuple:
+    """(game points, hand-point margin) of a solver value."""
+    gp = (value + _GP // 2) // _GP
+    return gp, value - gp * _GP
+
+
+def claim_value(hand, player: int) -> int:
+    """Solver-style value for `player` of claiming now (right or false)."""
+    after = Hand(hand.rules)
+    after.copy_from(hand)
+    after.act(CLAIM)
+    gp = hand.rules.target if after.forfeit else after.game_points
+    margin = after.score(player) - after.score(1 - player)
+    return margin + (gp * _GP if after.winner == player else -gp * _GP)
+
+
+def action_values(hand, solver) -> list:
+    """(code, exact value) of every legal action of the player to act, in a
+    position the solver can decide (the strict phase, true cards loaded)."""
+    p = hand.turn
+    buf = bytearray(MAX_ACTIONS)
+    n = hand.legal_actions(buf)
+    solver.load(hand)
+    out = []
+    for i in range(n):
+        code = buf[i]
+        out.append((code, claim_value(hand, p) if code == CLAIM else solver.value_of(p, code)))
+    return out
+
+
+def analyse(text: str, level: str = "hard", players=(0, 1), seed: int = 1):
+    """(replay, decisions) for a record; RecordError when it is invalid.
+    The computer's choice at each decision is what `sixtysix move` prints
+    for the record cut just before that action."""
+    from sixtysix.ai import make_player
+    from sixtysix.solver import Solver
+    from sixtysix.view import View
+
+    positions = []
+    hand_number = [0]
+
+    def remember(line: int, hand, code: int) -> None:
+        if hand.nlog == 0:
+            hand_number[0] += 1
+        if hand.turn in players:
+            snapshot = Hand(hand.rules)
+            snapshot.copy_from(hand)
+            positions.append((hand_number[0], line, snapshot, code))
+
+    replay = load(text, remember)  # the whole record is checked before any search
+    solver = None
+    decisions = []
+    for number, line, hand, code in positions:
+        p = hand.turn
+        view = View(hand, p)
+        d = Decision(number, line, p, code, make_player(level, seed).choose(view))
+        if exactly_decidable(view):
+            if solver is None:
+                solver = Solver(replay.rules)
+            values = action_values(hand, solver)
+            best = max(v for _, v in values)
+            played = next(v for a, v in values if a == code)
+            d.exact = True
+            d.best = [a for a, v in values if v == best]
+            best_gp, best_margin = split_value(best)
+            played_gp, played_margin = split_value(played)
+            d.cost_game_points = best_gp - played_gp
+            d.cost_hand_points = best_margin - played_margin
+        decisions.append(d)
+    return replay, decisions
+
+
+def summary(decisions, players) -> dict:
+    """Per player: decisions, agreements with the computer, exact ones,
+    exact mistakes and what they cost."""
+    out = {}
+    for p in players:
+        mine = [d for d in decisions if d.player == p]
+        mistakes = [d for d in mine if d.mistake]
+        out[PLAYERS[p]] = {
+            "decisions": len(mine),
+            "agreements": sum(1 for d in mine if d.ai == d.played),
+            "exact": sum(1 for d in mine if d.exact),
+            "mistakes": len(mistakes),
+            "game_points_lost": sum(d.cost_game_points for d in mistakes),
+            "hand_points_lost": sum(d.cost_hand_points for d in mistakes),
+        }
+    return out
+
+
+def _plural(n: int, word: str) -> str:
+    return "%d %s%s" % (n, word, "" if n == 1 else "s")
+
+
+def format_text(replay, decisions, players, level: str) -> str:
+    out = [
+        "%s, compared with the %s level, player%s %s"
+        % (
+            replay.rules.name,
+            level,
+            "s" if len(players) > 1 else "",
+            " and ".join(PLAYERS[p] for p in players),
+        )
+    ]
+    shown = 0
+    for d in decisions:
+        if d.hand_number != shown:
+            shown = d.hand_number
+            out.append("Hand %d" % shown)
+        note = "computer agrees" if d.ai == d.played else "computer: " + action_name(d.ai)
+        if d.mistake:
+            note += "; exact: costs %s and %s (best %s)" % (
+                _plural(d.cost_game_points, "game point"),
+                _plural(d.cost_hand_points, "hand point"),
+                " or ".join(action_name(a) for a in d.best),
+            )
+        elif d.exact:
+            note += "; exact: best"
+        out.append("  line %d: %s %s -- %s" % (d.line, PLAYERS[d.player], action_name(d.played), note))
+    out.append("Summary")
+    for name, s in summary(decisions, players).items():
+        out.append(
+            "  %s: %s, %d agree with the computer; %d decided exactly, %s costing %s and %s"
+            % (
+                name,
+                _plural(s["decisions"], "decision"),
+                s["agreements"],
+                s["exact"],
+                _plural(s["mistakes"], "exact mistake"),
+                _plural(s["game_points_lost"], "game point"),
+                _plural(s["hand_points_lost"], "hand point"),
+            )
+        )
+    return "\n".join(out)
+
+
+def run(args) -> int:
+    players = (PLAYERS.index(args.player),) if args.player else (0, 1)
+    try:
+        replay, decisions = analyse(read_record(args.file), args.level, players, args.seed)
+    except RecordError as e:
+        print("%s:%d: %s" % (args.file, e.line, e.reason), file=sys.stderr)
+        return 2
+    if args.json:
+        obj = {
+            "game": replay.rules.name,
+            "level": args.level,
+            "players": [PLAYERS[p] for p in players],
+            "decisions": [d.to_json() for d in decisions],
+            "summary": summary(decisions, players),
+        }
+        print(json.dumps(obj))
+        return 0
+    print(format_text(replay, decisions, players, args.level))
+    return 0

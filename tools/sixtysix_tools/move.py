@@ -1,0 +1,85 @@
+"""`sixtysix move FILE [--level L] [--seed S]`: the computer's next action.
+
+Reads a game record that stops in the middle of a hand and prints the one
+action line (in the record's own syntax, e.g. `B play TS`) that the player
+to act would take at that level.  The player is given only its `View` of the
+hand, so it cannot use any card it could not know, although the record
+holds every card.  The seed is fixed by --seed alone (never taken from the
+record), so two records that differ only in cards the player cannot see get
+the same answer.
+
+Errors follow the replay contract (RECORDS.md): `FILE:LINE: reason` on
+standard error, nothing on standard output, exit status 2.  A record with no
+hand in progress (every hand finished, or none dealt) is such an error, at
+the line of its last statement.
+"""
+
+import sys
+
+from .record import PLAYERS, RecordError, load
+from .replay import read_record
+
+LEVELS = ("random", "heuristic", "easy", "medium", "hard")
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("file", help="a game record that stops mid-hand (see RECORDS.md)")
+    parser.add_argument(
+        "--level", default="hard", type=str.lower, choices=LEVELS, help="computer level (hard)"
+    )
+    parser.add_argument("--seed", default=1, type=int, metavar="S", help="seed of the player's sampling (1)")
+    parser.set_defaults(run=run)
+
+
+def last_statement_line(text: str) -> int:
+    """Line number of the record's last statement (comments and blank lines
+    skipped), 0 when there is none."""
+    last = 0
+    for number, raw in enumerate(text.splitlines(), 1):
+        if raw.split("#", 1)[0].strip():
+            last = number
+    return last
+
+
+def live_hand(text: str):
+    """The hand in progress at the end of a record; RecordError when the
+    record is invalid or no hand is in progress."""
+    replay = load(text)
+    if replay.hands and not replay.hands[-1].finished:
+        return replay.match.hand
+    line = last_statement_line(text)
+    m = replay.match
+    if m.winner >= 0:
+        raise RecordError(
+            line,
+            "the match is over: %s won %d to %d, nothing left to play"
+            % (PLAYERS[m.winner], m.scores[m.winner], m.scores[1 - m.winner]),
+        )
+    if not replay.hands:
+        raise RecordError(line, "no hand has been dealt: nobody is to act")
+    raise RecordError(line, "the hand is over and the next one is not dealt: nobody is to act")
+
+
+def choose(hand, level: str = "hard", seed: int = 1) -> int:
+    """The action code the player to act would take, from its view only."""
+    from sixtysix.ai import make_player
+    from sixtysix.view import View
+
+    return make_player(level, seed).choose(View(hand, hand.turn))
+
+
+def action_line(player: int, code: int) -> str:
+    """An action as a record statement: 'B play TS', 'A marry H'."""
+    from sixtysix.hand import action_name
+
+    return "%s %s" % (PLAYERS[player], action_name(code))
+
+
+def run(args) -> int:
+    try:
+        hand = live_hand(read_record(args.file))
+    except RecordError as e:
+        print("%s:%d: %s" % (args.file, e.line, e.reason), file=sys.stderr)
+        return 2
+    print(action_line(hand.turn, choose(hand, args.level, args.seed)))
+    return 0
