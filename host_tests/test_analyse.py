@@ -1,0 +1,209 @@
+"""`sixtysix analyse`: every decision against the computer and, where the
+position is exact, against the solver; error contract; arena records."""
+
+import json
+import os
+
+import pytest
+from recordgen import random_rules
+from sixtysix.hand import CLAIM, MAX_ACTIONS, action_name
+from sixtysix.match import Match
+from sixtysix.players import HeuristicPlayer, RandomPlayer
+from sixtysix.rng import Rng
+from sixtysix.sampling import WorldSampler
+from sixtysix.solver import Solver
+from sixtysix.view import View
+from sixtysix_tools import move
+from sixtysix_tools.analyse import analyse, exactly_decidable, split_value, summary
+from sixtysix_tools.cli import main
+from sixtysix_tools.record import PLAYERS, RecordWriter, load
+from test_move import README_EXAMPLE, cut_records
+
+
+def solver_choice(hand, solver):
+    """The solver's best action on the true cards (strict phase): claim
+    with 66, else the legal non-claim action of the highest value."""
+    p = hand.turn
+    if hand.score(p) >= 66:
+        return CLAIM, None
+    buf = bytearray(MAX_ACTIONS)
+    n = hand.legal_actions(buf)
+    solver.load(hand)
+    values = [(solver.value_of(p, buf[i]), buf[i]) for i in range(n) if buf[i] != CLAIM]
+    return max(values)[1], values
+
+
+def self_play(seed: int, matches: int, blunder_every: int = 0):
+    """Records of matches in which both players take the solver's best
+    action whenever the stock is closed or exhausted (rule of thumb or
+    random before that).  With `blunder_every`, now and then the worst
+    non-claim action is taken instead: {line: (game points, hand points)
+    it costs} lists those."""
+    rng = Rng(seed)
+    for k in range(matches):
+        rules = random_rules(rng)
+        m = Match(rules, rng.next15())
+        w = RecordWriter(rules)
+        solver = Solver(rules)
+        early = (HeuristicPlayer(), RandomPlayer(seed + k))[k % 2]
+        blunders = {}
+        while m.winner < 0:
+            h = m.start_hand()
+            w.begin_hand(h)
+            while not h.over:
+                if h.strict():
+                    code, values = solver_choice(h, solver)
+                    if values and blunder_every and rng.below(blunder_every) == 0:
+                        worst = min(values)
+                        best = max(values)
+                        if worst[0] < best[0] and exactly_decidable(View(h, h.turn)):
+                            code = worst[1]
+                            gp_best, margin_best = split_value(best[0])
+                            gp_worst, margin_worst = split_value(worst[0])
+                            w.sync(h)
+                            blunders[len(w.lines) + 1] = (gp_best - gp_worst, margin_best - margin_worst)
+                else:
+                    code = early.choose(View(h, h.turn))
+                h.act(code)
+            w.sync(h)
+            m.finish_hand()
+        yield w.text(), blunders
+
+
+def test_the_solver_against_itself_makes_no_exact_mistake():
+    exact = 0
+    games = set()
+    for text, _ in self_play(3, 60):
+        replay, decisions = analyse(text, "easy")
+        games.add(replay.rules.name)
+        totals = summary(decisions, (0, 1))
+        for s in totals.values():
+            assert s["mistakes"] == 0, text
+            assert s["game_points_lost"] == 0 and s["hand_points_lost"] == 0
+            exact += s["exact"]
+    assert games == {"sixty-six", "schnapsen"}
+    assert exact >= 500
+
+
+def test_the_worst_action_is_reported_with_its_cost():
+    found = 0
+    for text, blunders in self_play(4, 16, blunder_every=4):
+        _, decisions = analyse(text, "easy")
+        mistakes = {d.line: (d.cost_game_points, d.cost_hand_points) for d in decisions if d.mistake}
+        assert mistakes == blunders, text
+        found += len(blunders)
+    assert found >= 20
+
+
+def test_exact_means_every_card_the_opponent_may_hold_is_certain():
+    """Where analyse calls a position exact, every deal the sampler can make
+    from the view gives the opponent the cards it really holds."""
+    rng = Rng(9)
+    exact = 0
+    for text in cut_records(41, 600, cut_one_in=3):
+        hand = move.live_hand(text)
+        view = View(hand, hand.turn)
+        if not exactly_decidable(view):
+            continue
+        exact += 1
+        world = hand.__class__(hand.rules)
+        sampler = WorldSampler(hand.rules)
+        for _ in range(3):
+            sampler.deal(view, rng, world)
+            assert world.hands[1 - hand.turn] == hand.hands[1 - hand.turn]
+    assert exact >= 30
+
+
+def test_split_value():
+    assert split_value(2000 + 37) == (2, 37)
+    assert split_value(-1000 - 12) == (-1, -12)
+    assert split_value(1000 - 40) == (1, -40)
+    assert split_value(-3000 + 25) == (-3, 25)
+    assert split_value(14) == (0, 14)
+
+
+def test_the_computers_choice_is_what_move_prints_for_the_cut_record():
+    text = next(iter(self_play(6, 1)))[0]
+    lines = text.splitlines()
+    _, decisions = analyse(text, "medium", seed=3)
+    for d in decisions[::7]:
+        cut = "\n".join(lines[: d.line - 1]) + "\n"
+        hand = move.live_hand(cut)
+        assert move.choose(hand, "medium", 3) == d.ai
+        assert lines[d.line - 1] == "%s %s" % (PLAYERS[d.player], action_name(d.played))
+
+
+# --- command line ----------------------------------------------------------------
+
+
+def run_analyse(capsys, *argv):
+    status = main(["analyse", *argv])
+    out = capsys.readouterr()
+    return status, out.out, out.err
+
+
+def test_readme_example(capsys, tmp_path):
+    path = tmp_path / "game.txt"
+    path.write_text(README_EXAMPLE + "A claim\n")
+    status, out, err = run_analyse(capsys, str(path))
+    assert status == 0 and err == ""
+    assert "line 10: B play JH" in out and "line 11: A claim" in out
+    assert "A: 3 decisions" in out and "B: 1 decision," in out
+    status, out, _ = run_analyse(capsys, str(path), "--json", "--player", "b", "--level", "medium")
+    data = json.loads(out)
+    assert data["players"] == ["B"] and data["level"] == "medium"
+    assert [d["line"] for d in data["decisions"]] == [10]
+    d = data["decisions"][0]
+    assert d["played"] == "play JH" and d["exact"] is False and d["cost"] is None
+    assert set(data["summary"]) == {"B"} and data["summary"]["B"]["decisions"] == 1
+
+
+def test_json_of_a_game_with_exact_decisions(capsys, tmp_path):
+    text, blunders = next(iter(self_play(7, 1, blunder_every=3)))
+    path = tmp_path / "game.txt"
+    path.write_text(text)
+    status, out, _ = run_analyse(capsys, str(path), "--json", "--level", "easy")
+    assert status == 0
+    data = json.loads(out)
+    verbs = ("play", "marry", "exchange", "close", "claim")
+    actions = [
+        i + 1 for i, line in enumerate(text.splitlines()) if line.split()[1:2] and line.split()[1] in verbs
+    ]
+    assert [d["line"] for d in data["decisions"]] == actions
+    for d in data["decisions"]:
+        if d["exact"]:
+            assert d["best"] and d["cost"]["game_points"] >= 0
+            assert (d["played"] in d["best"]) == (d["line"] not in blunders)
+    both = data["summary"]
+    assert sum(s["decisions"] for s in both.values()) == len(actions)
+    assert sum(s["mistakes"] for s in both.values()) == len(blunders)
+    assert sum(s["game_points_lost"] for s in both.values()) == sum(b[0] for b in blunders.values())
+    status, text_out, _ = run_analyse(capsys, str(path), "--level", "easy")
+    assert text_out.count("exact: costs") == len(blunders)
+
+
+def test_an_invalid_record_is_the_replay_error(capsys, tmp_path):
+    path = tmp_path / "bad.txt"
+    path.write_text(README_EXAMPLE + "A play AH\n")
+    status, out, err = run_analyse(capsys, str(path))
+    assert (status, out) == (2, "")
+    assert err.startswith("%s:11: " % path) and "not in hand" in err and err.count("\n") == 1
+    status, out, err = run_analyse(capsys, str(tmp_path / "nothing.txt"))
+    assert (status, out) == (2, "") and err.startswith("%s:0: " % (tmp_path / "nothing.txt"))
+
+
+@pytest.mark.parametrize("game", ["sixty-six", "schnapsen"])
+def test_arena_record(capsys, tmp_path, game):
+    out_dir = tmp_path / "arena"
+    argv = ["arena", "--a", "heuristic", "--b", "medium", "--matches", "1", "--game", game]
+    assert main([*argv, "--out", str(out_dir), "--jobs", "1"]) == 0
+    capsys.readouterr()
+    name = sorted(p for p in os.listdir(out_dir) if p.endswith(".txt") and p != "summary.txt")[0]
+    text = (out_dir / name).read_text()
+    status, out, err = run_analyse(capsys, str(out_dir / name), "--json", "--level", "medium")
+    assert status == 0, err
+    data = json.loads(out)
+    replay = load(text)
+    assert data["game"] == game == replay.rules.name
+    assert len(data["decisions"]) == sum(s["decisions"] for s in data["summary"].values()) > 20
+    assert any(d["exact"] for d in data["decisions"])
