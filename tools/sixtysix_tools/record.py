@@ -116,6 +116,10 @@ def load(text: str, on_action=None) -> Replay:
     if words[0].lower() != "game" or len(words) != 2:
         raise RecordError(line, "a record starts with 'game NAME'")
     name = words[1].lower()
+    if name in ("three-hand", "four-hand"):
+        from .record_multi import load_multi
+
+        return load_multi(name, statements)
     if name in LATER_GAMES:
         raise RecordError(line, "game '%s' is not supported yet" % name)
     if name not in GAME_NAMES:

@@ -38,7 +38,8 @@ def run(args) -> int:
     if args.json:
         print(json.dumps(replay.to_json()))
         return 0
-    print(format_text(replay))
+    own_text = getattr(replay, "format_text", None)  # games with more than two players
+    print(own_text() if own_text is not None else format_text(replay))
     return 0
 
 

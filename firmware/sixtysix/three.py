@@ -1,0 +1,147 @@
+"""Sixty-Six for three players (RULES.md 2b): the dealer sits out.
+
+Each hand is an ordinary two-player `Hand` between the two seats that are
+not dealing, so every rule and option of section 1 applies unchanged.  The
+match maps the hand's two players to the table's seats A B C:
+
+    hand player 0 = the dealer's left, who leads first
+    hand player 1 = the dealer's right (the `Hand`'s own "dealer")
+
+The dealer scores the game points of the hand's winner (never the pot), but
+only up to one below the target: a seat can win the match only by winning
+hands.  The deal passes to the left.
+"""
+
+from .compat import const
+from .hand import Hand, IllegalAction
+from .rng import Rng
+
+SEATS = "ABC"
+_PLAYERS = const(3)
+
+
+class SeatIllegal(IllegalAction):
+    """An `IllegalAction` that names the table seat (A, B, C or D) instead
+    of the two-player hand's A or B."""
+
+    def __init__(self, seat: int, reason: str) -> None:
+        super(IllegalAction, self).__init__("ABCD"[seat] + " " + reason)  # skip the "AB" naming
+        self.player = seat
+        self.reason = reason
+
+
+class ThreeMatch:
+    """A three-player match; `hand` is the two-player hand being played."""
+
+    name = "three-hand"
+
+    def __init__(self, rules, seed: int = 1) -> None:
+        self.rules = rules
+        self.rng = Rng(seed)
+        self.hand = Hand(rules)
+        self.scores = [0, 0, 0]
+        self.awarded = [0, 0, 0]  # game points of the last finished hand, pot included
+        self.pot = 0
+        self.dealer = -1
+        self.winner = -1
+        self.hands_played = 0
+        self._order = bytearray(rules.deck_size)
+
+    # --- seats ----------------------------------------------------------------
+
+    def seat_of(self, player: int) -> int:
+        """Table seat of the hand's player 0 or 1."""
+        return (self.dealer + 1 + player) % _PLAYERS
+
+    def player_of(self, seat: int) -> int:
+        """The hand's player (0 or 1) sitting in a seat; -1 for the dealer."""
+        return (seat - self.dealer - 1) % _PLAYERS if seat != self.dealer else -1
+
+    def turn_seat(self) -> int:
+        """The seat whose turn it is in the current hand."""
+        return self.seat_of(self.hand.turn)
+
+    def act(self, code: int) -> None:
+        """`Hand.act`, but an illegal action names the table seat."""
+        try:
+            self.hand.act(code)
+        except IllegalAction as e:
+            raise SeatIllegal(self.seat_of(e.player), e.reason) from None
+
+    # --- dealing --------------------------------------------------------------
+
+    def _shuffled(self) -> bytearray:
+        order = self._order
+        deck = self.rules.deck()
+        i = 0
+        for c in range(24):
+            if (deck >> c) & 1:
+                order[i] = c
+                i += 1
+        self.rng.shuffle(order)
+        return order
+
+    def draw_for_dealer(self) -> int:
+        """Each seat draws a card; the single lowest rank deals, otherwise
+        everyone draws again.  Returns the first dealer and sets it."""
+        while True:
+            order = self._shuffled()
+            low = min(order[0] % 6, order[1] % 6, order[2] % 6)
+            lows = [s for s in range(_PLAYERS) if order[s] % 6 == low]
+            if len(lows) == 1:
+                self.dealer = lows[0]
+                return self.dealer
+
+    def deal(self, dealer: int, left_cards: int, right_cards: int, stock) -> Hand:
+        """Start a hand from explicit cards: the dealer's left and right
+        players' sets and the stock (top first, the upcard last).
+        ValueError if the cards are not the deck or the dealer is wrong."""
+        if self.winner >= 0:
+            raise ValueError("the match is over")
+        if self.dealer >= 0 and dealer != self.dealer:
+            raise ValueError("the dealer must be %s: the deal passes to the left" % SEATS[self.dealer])
+        self.hand.deal(1, right_cards, left_cards, stock)
+        self.dealer = dealer
+        return self.hand
+
+    def start_hand(self) -> Hand:
+        """Shuffle and deal the next hand (drawing for the first dealer if needed)."""
+        if self.winner >= 0:
+            raise ValueError("the match is over")
+        if self.dealer < 0:
+            self.draw_for_dealer()
+        self.hand.deal_shuffled(1, self._shuffled())
+        return self.hand
+
+    # --- scoring --------------------------------------------------------------
+
+    def finish_hand(self) -> None:
+        """Book the finished hand: the winner's game points and the pot, the
+        dealer's share (capped one below the target), the next dealer."""
+        h = self.hand
+        if not h.over:
+            raise ValueError("the hand is not over")
+        for s in range(_PLAYERS):
+            self.awarded[s] = 0
+        target = self.rules.target
+        if h.forfeit:
+            self.winner = self.seat_of(h.winner)
+        elif h.winner < 0:
+            self.pot += 1
+        else:
+            w = self.seat_of(h.winner)
+            pts = h.game_points + self.pot
+            self.pot = 0
+            self.awarded[w] = pts
+            self.scores[w] += pts
+            d = self.dealer
+            share = h.game_points
+            room = target - 1 - self.scores[d]
+            if share > room:
+                share = room if room > 0 else 0
+            self.awarded[d] = share
+            self.scores[d] += share
+            if self.scores[w] >= target:
+                self.winner = w
+        self.hands_played += 1
+        self.dealer = (self.dealer + 1) % _PLAYERS
