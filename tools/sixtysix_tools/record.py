@@ -119,7 +119,7 @@ def load(text: str, on_action=None) -> Replay:
     if name in ("three-hand", "four-hand"):
         from .record_multi import load_multi
 
-        return load_multi(name, statements)
+        return load_multi(name, statements)  # type: ignore[return-value]
     if name in LATER_GAMES:
         raise RecordError(line, "game '%s' is not supported yet" % name)
     if name not in GAME_NAMES:

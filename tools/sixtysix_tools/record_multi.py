@@ -6,6 +6,8 @@ players"): reading, checking by replaying through the engines, writing.
 the reason in a player's words, and nothing else escapes for any input.
 """
 
+from typing import Any
+
 from sixtysix.cards import NO_CARD, card_name, count, parse_suit, set_names
 from sixtysix.explain import result_text
 from sixtysix.four import BID, PASS, SIDE_NAMES, FourMatch, FourRules
@@ -35,7 +37,7 @@ class MultiHandResult:
         self.reason = "unfinished"
         self.why = "The hand is not finished"
         self.forfeit = False
-        self.bid = None  # four-hand: (seat, bid, made) once the bidding is over
+        self.bid: tuple | None = None  # four-hand: (seat, bid, made) once the bidding is over
 
 
 class MultiReplay:
@@ -123,11 +125,11 @@ def load_multi(game: str, statements) -> MultiReplay:
     named `game`; RecordError on the first problem."""
     three = game == "three-hand"
     seats = "ABC" if three else "ABCD"
-    rules = Rules() if three else FourRules()
+    rules: Any = Rules() if three else FourRules()
     replay = None
     deal = None
     hand = None
-    match = None
+    match: Any = None
     for line, words in statements[1:]:
         key = words[0].lower()
         if key in ("option", "target"):
@@ -238,7 +240,8 @@ def _start(match, deal: _Deal, three: bool):
             raise RecordError(line, "the hand has no 'upcard' statement")
         if deal.stock is None:
             raise RecordError(line, "the hand has no 'stock' statement")
-        for c in [*deal.stock, deal.upcard]:
+        stock = deal.stock or []
+        for c in [*stock, deal.upcard]:
             if (seen >> c) & 1:
                 raise RecordError(line, "%s is dealt twice" % card_name(c))
             seen |= 1 << c
@@ -249,7 +252,7 @@ def _start(match, deal: _Deal, three: bool):
         if three:
             left = deal.cards[(d + 1) % 3]
             right = deal.cards[(d + 2) % 3]
-            return match.deal(d, left, right, [*deal.stock, deal.upcard])
+            return match.deal(d, left, right, [*stock, deal.upcard])
         return match.deal(d, deal.cards)
     except ValueError as e:
         raise RecordError(line, str(e)) from None
