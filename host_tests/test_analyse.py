@@ -207,3 +207,42 @@ def test_arena_record(capsys, tmp_path, game):
     assert data["game"] == game == replay.rules.name
     assert len(data["decisions"]) == sum(s["decisions"] for s in data["summary"].values()) > 20
     assert any(d["exact"] for d in data["decisions"])
+
+
+SCHNAPSEN_HAND = """game schnapsen
+hand
+dealer B
+A JC AC JD TD QS
+B QC KH TH KS AS
+upcard JH
+stock AD AH TS KC QD JS QH KD TC
+A play JC
+B play QC
+B play KS
+A play AH
+A play JD
+B play AD
+B play KC
+A play AC
+A play JS
+B play AS
+B marry D
+B play QD
+A play TD
+A play JH
+B play TH
+B play KH
+A play QH
+B claim
+"""
+
+
+def test_readme_schnapsen_example(capsys, tmp_path):
+    """The README's example: declaring the marriage once the stock is gone
+    lets A past 33 and costs B a game point."""
+    path = tmp_path / "hand.txt"
+    path.write_text(SCHNAPSEN_HAND)
+    status, out, _ = run_analyse(capsys, str(path), "--player", "B")
+    assert status == 0
+    assert "line 18: B marry D -- computer: play KH; exact: costs 1 game point and 13 hand points" in out
+    assert "B: 10 decisions, 7 agree with the computer; 5 decided exactly, 1 exact mistake" in out

@@ -329,3 +329,14 @@ def test_both_games_get_a_move():
         w.begin_hand(h)
         assert move.live_hand(w.text()).turn == h.turn
         check_legal(w.text(), "hard", 1)
+
+
+@pytest.mark.parametrize("command", ["move", "analyse"])
+@pytest.mark.parametrize("game", ["three-hand", "four-hand"])
+def test_games_for_more_players_are_refused_at_the_game_line(capsys, tmp_path, command, game):
+    path = tmp_path / "multi.txt"
+    path.write_text("# a comment first\n%s\n" % ("game " + game))
+    status = main([command, str(path)])
+    out = capsys.readouterr()
+    assert (status, out.out) == (2, "")
+    assert out.err.startswith("%s:2: only two-player games" % path)

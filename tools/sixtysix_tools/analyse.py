@@ -21,11 +21,12 @@ import sys
 from sixtysix.cards import count
 from sixtysix.hand import CLAIM, MAX_ACTIONS, Hand, action_name
 
-from .move import LEVELS
+from .move import LEVELS, two_player
 from .record import PLAYERS, RecordError, load
 from .replay import read_record
 
 _GP = 1000  # one game point in solver value units (solver.py)
+_WIN = 66
 
 
 def add_arguments(parser) -> None:
@@ -66,7 +67,8 @@ class Decision:
 
     @property
     def mistake(self) -> bool:
-        return self.exact and self.played not in self.best
+        """Worth less than the best action (in game or hand points)."""
+        return self.exact and (self.cost_game_points, self.cost_hand_points) > (0, 0)
 
     def to_json(self) -> dict:
         return {
@@ -111,7 +113,12 @@ def claim_value(hand, player: int) -> int:
 
 def action_values(hand, solver) -> list:
     """(code, exact value) of every legal action of the player to act, in a
-    position the solver can decide (the strict phase, true cards loaded)."""
+    position the solver can decide (the strict phase, true cards loaded).
+
+    The solver's convention holds: a player with 66 claims at once, so while
+    the mover has 66, playing on is worth the claim unless it loses game
+    points (it can never gain any: the loser's tricks and points only grow);
+    and nobody claims falsely (see `best_value`)."""
     p = hand.turn
     buf = bytearray(MAX_ACTIONS)
     n = hand.legal_actions(buf)
@@ -120,7 +127,18 @@ def action_values(hand, solver) -> list:
     for i in range(n):
         code = buf[i]
         out.append((code, claim_value(hand, p) if code == CLAIM else solver.value_of(p, code)))
+    if hand.score(p) >= _WIN:
+        claim = next(v for a, v in out if a == CLAIM)
+        out = [(a, claim if split_value(v)[0] >= split_value(claim)[0] else v) for a, v in out]
     return out
+
+
+def best_value(hand, values) -> int:
+    """The best value among the actions the solver's convention allows: a
+    claim counts only when the mover has 66 (a false claim is never best,
+    though it is valued when played)."""
+    may_claim = hand.score(hand.turn) >= _WIN
+    return max(v for a, v in values if a != CLAIM or may_claim)
 
 
 def analyse(text: str, level: str = "hard", players=(0, 1), seed: int = 1):
@@ -142,7 +160,7 @@ def analyse(text: str, level: str = "hard", players=(0, 1), seed: int = 1):
             snapshot.copy_from(hand)
             positions.append((hand_number[0], line, snapshot, code))
 
-    replay = load(text, remember)  # the whole record is checked before any search
+    replay = two_player(load(text, remember), text)  # the whole record is checked before any search
     solver = None
     decisions = []
     for number, line, hand, code in positions:
@@ -153,10 +171,10 @@ def analyse(text: str, level: str = "hard", players=(0, 1), seed: int = 1):
             if solver is None:
                 solver = Solver(replay.rules)
             values = action_values(hand, solver)
-            best = max(v for _, v in values)
+            best = best_value(hand, values)
             played = next(v for a, v in values if a == code)
             d.exact = True
-            d.best = [a for a, v in values if v == best]
+            d.best = [a for a, v in values if v == best and (a != CLAIM or hand.score(p) >= _WIN)]
             best_gp, best_margin = split_value(best)
             played_gp, played_margin = split_value(played)
             d.cost_game_points = best_gp - played_gp

@@ -16,7 +16,7 @@ the line of its last statement.
 
 import sys
 
-from .record import PLAYERS, RecordError, load
+from .record import PLAYERS, RecordError, Replay, load
 from .replay import read_record
 
 LEVELS = ("random", "heuristic", "easy", "medium", "hard")
@@ -41,10 +41,27 @@ def last_statement_line(text: str) -> int:
     return last
 
 
+def first_statement_line(text: str) -> int:
+    for number, raw in enumerate(text.splitlines(), 1):
+        if raw.split("#", 1)[0].strip():
+            return number
+    return 0
+
+
+def two_player(replay, text: str) -> Replay:
+    """The replay of a two-player record; RecordError at the `game` line for
+    the three- and four-player games, which the computer does not play."""
+    if not isinstance(replay, Replay):
+        raise RecordError(
+            first_statement_line(text), "only two-player games can be asked about (sixty-six or schnapsen)"
+        )
+    return replay
+
+
 def live_hand(text: str):
     """The hand in progress at the end of a record; RecordError when the
     record is invalid or no hand is in progress."""
-    replay = load(text)
+    replay = two_player(load(text), text)
     if replay.hands and not replay.hands[-1].finished:
         return replay.match.hand
     line = last_statement_line(text)
