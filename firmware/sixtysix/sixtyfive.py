@@ -62,7 +62,7 @@ class SeatIllegal(IllegalAction):
     player, the message adds the seat."""
 
     def __init__(self, seat: int, reason: str) -> None:
-        ValueError.__init__(self, SEATS[seat] + " " + reason)
+        super(IllegalAction, self).__init__(SEATS[seat] + " " + reason)  # skip its A/B prefix
         self.player = seat
         self.reason = reason
 
