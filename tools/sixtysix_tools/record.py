@@ -120,6 +120,10 @@ def load(text: str, on_action=None) -> Replay:
         from .record_multi import load_multi
 
         return load_multi(name, statements)  # type: ignore[return-value]
+    if name == "sixty-five":
+        from .record65 import load as load65
+
+        return load65(text, on_action)  # type: ignore[return-value]
     if name in LATER_GAMES:
         raise RecordError(line, "game '%s' is not supported yet" % name)
     if name not in GAME_NAMES:
