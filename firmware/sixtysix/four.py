@@ -372,7 +372,7 @@ class FourHand:
         else:
             self.high_bid = code - BID
             self.bidder = p
-            if self.high_bid == SOLO:
+            if self.high_bid == SOLO or count(self.passed) == 3:
                 self._start_play()
                 return
         self.turn = self._next_bidder(p)
