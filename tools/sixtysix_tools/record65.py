@@ -188,12 +188,12 @@ def load(text: str, on_action=None) -> Replay65:
         elif key == "game":
             raise RecordError(line, "'game' may appear only once, on the first line")
         elif len(key) == 1 and len(words) > 1 and len(words[1]) == 2:
-            seat = _seat(key, line)
+            seat = _seat(words[0], line)
             if deal is None:
                 raise RecordError(line, "deal statements belong right after 'hand'")
             _hand_statement(deal, seat, words, line)
         elif len(key) == 1:
-            seat = _seat(key, line)
+            seat = _seat(words[0], line)
             if deal is not None:
                 hand = _start(match, deal)
                 deal = None
