@@ -524,7 +524,7 @@ def test_random_games_keep_cards_points_and_scores_consistent():
                 if h.phase == BIDDING and buf[0] == PASS and rng.below(3):
                     pick = PASS  # keep most auctions low, as players would
                 h.act(pick)
-                _check_cards(h)
+                check_cards(h)
             if h.reason == R_PLAYED_OUT:
                 out = h.dealt[h.sitting] if h.sitting >= 0 else 0
                 bonus = 0 if r.no_bonus else 10
@@ -537,7 +537,7 @@ def test_random_games_keep_cards_points_and_scores_consistent():
             assert -(2**30) < m.scores[0] < 2**30 and -(2**30) < m.scores[1] < 2**30
 
 
-def _check_cards(h):
+def check_cards(h):
     """Every card is in exactly one place: a hand, the trick, or a side's pile."""
     held = h.hands[0] | h.hands[1] | h.hands[2] | h.hands[3]
     in_trick = 0

@@ -203,6 +203,8 @@ def _deal_statement(deal: _Deal, key: str, words, line: int, seats: str, three: 
             deal.stock = _parse_cards(words[1:], line)
     else:
         p = _seat(key, line, seats)
+        if three and p == deal.dealer:
+            raise RecordError(line, "%s deals and sits out: the dealer has no cards" % seats[p])
         if deal.cards[p] >= 0:
             raise RecordError(line, "%s's cards are given twice" % seats[p])
         mask = 0
