@@ -12,7 +12,7 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="sixtysix", description="Sixty-Six on the host.")
     sub = parser.add_subparsers(dest="command", required=True)
 
-    from . import analyse, arena, bench, move, replay, sim, textplay
+    from . import analyse, arena, bench, deploy, move, replay, sim, textplay
 
     sim.add_arguments(sub.add_parser("sim", help="the device firmware in a window or the terminal"))
     textplay.add_arguments(sub.add_parser("play", help="play a match in the terminal"))
@@ -21,6 +21,7 @@ def main(argv=None) -> int:
     arena.add_arguments(sub.add_parser("arena", help="play two computer players against each other"))
     move.add_arguments(sub.add_parser("move", help="the computer's next action in a game record"))
     analyse.add_arguments(sub.add_parser("analyse", help="each decision of a record against the computer"))
+    deploy.add_arguments(sub.add_parser("deploy", help="put the firmware on a board over USB"))
 
     args = parser.parse_args(argv)
     try:
