@@ -214,7 +214,7 @@ def test_four_hand_bidding_and_first_trick():
     data = load(text).to_json()
     hand = data["hands"][0]
     assert hand["reason"] == "unfinished" and hand["points"] == {"AC": 43, "BD": 0}
-    assert hand["bid"] == {"by": "A", "value": 1, "made": False}
+    assert hand["bid"] == {"by": "A", "value": 1, "made": None}
     assert data["match"] == {"score": {"AC": 0, "BD": 0}, "winner": None}
 
 

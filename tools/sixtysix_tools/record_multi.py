@@ -37,7 +37,8 @@ class MultiHandResult:
         self.reason = "unfinished"
         self.why = "The hand is not finished"
         self.forfeit = False
-        self.bid: tuple | None = None  # four-hand: (seat, bid, made) once the bidding is over
+        # four-hand, once the bidding is over: (seat, bid, made), made None until the hand ends
+        self.bid: tuple | None = None
 
 
 class MultiReplay:
@@ -276,7 +277,7 @@ def _fill_points(match, hand, result: MultiHandResult) -> None:
         result.points = {"AC": hand.side_score(0), "BD": hand.side_score(1)}
         result.game_points = (0, 0)
         if hand.bidder >= 0 and hand.phase != 0:
-            result.bid = (hand.bidder, hand.high_bid, hand.made)
+            result.bid = (hand.bidder, hand.high_bid, hand.made if hand.over else None)
 
 
 _THREE_VERBS = {"exchange": EXCHANGE, "close": CLOSE, "claim": CLAIM}
