@@ -192,7 +192,8 @@ def test_illegal_statements_are_rejected_at_their_line(extra, words):
         ("dealer B\n", "", 2, "no 'dealer' statement"),
         ("dealer B", "dealer E", 3, "unknown player 'E'"),
         ("game sixty-six", "game skat", 1, "unknown game 'skat'"),
-        ("game sixty-six", "game sixty-five", 1, "not supported yet"),
+        # A two-player deal under another game's name: refused at the first hand line.
+        ("game sixty-six", "game sixty-five", 4, "A must be dealt 12 cards, not 6"),
         ("game sixty-six", "hand", 1, "a record starts with 'game NAME'"),
         (
             "game sixty-six\n",
