@@ -3,8 +3,10 @@
 The "board" is the MicroPython unix port. Its filesystem is a host folder, mounted as `/`
 inside the interpreter (``vfs.VfsPosix``), so ``:main.py``, ``:/lib/x.mpy`` and
 ``import x`` mean what they mean on a Pico. Its REPL sits on one pseudo-terminal; mpremote
-opens the slave side of a second one (``board.port``, a ``/dev/pts/N`` path) as if it were
-a USB serial port, and a bridge thread copies bytes between the two. When the interpreter
+opens the slave side of a second one as if it were a USB serial port, and a bridge thread
+copies bytes between the two. ``board.port`` is a link to that slave (``.../ttyACM0``):
+given the ``/dev/pts/N`` path itself (``board.pty``), mpremote 1.29 reads without any
+timeout and hangs on a port that never answers. When the interpreter
 exits (Ctrl-D at either REPL, ``machine.soft_reset()``, ``sys.exit()``), the bridge
 prints ``MPY: soft reboot`` and starts it again the way a board reboots: ``boot.py``
 always, ``main.py`` only when the board was in the friendly REPL, and back into the raw
@@ -202,8 +204,9 @@ def _board_terminal_mode(fd):
 class SimulatedBoard:
     """A MicroPython "board" whose serial port is `.port` and whose flash is `root_dir`.
 
-    Use as a context manager (or call `start()` and `close()`). `restarts` counts reboots
-    of any kind; `output()` is what the board printed outside raw-REPL traffic.
+    Use as a context manager (or call `start()` and `close()`). `port` is the path to give
+    mpremote; `restarts` counts reboots of any kind; `output()` is what the board printed
+    outside raw-REPL traffic. The board powers on running boot.py and main.py.
     """
 
     def __init__(
@@ -220,6 +223,7 @@ class SimulatedBoard:
         self.capacity_bytes = capacity_bytes
         self.interpreter = list(interpreter) if interpreter else None
         self.port = None
+        self.pty = None
         self.restarts = 0
         self._lock = threading.RLock()
         self._changed = threading.Condition(self._lock)
@@ -244,18 +248,22 @@ class SimulatedBoard:
         self.close()
 
     def start(self):
+        self._script_dir = tempfile.mkdtemp(prefix="simboard-")
         if self.interpreter is None:
             self.micropython = self.micropython or find_micropython()
             if not self.micropython:
                 raise RuntimeError("no `micropython` command beside this Python or on PATH")
-            self._script_dir = tempfile.mkdtemp(prefix="simboard-")
             with open(os.path.join(self._script_dir, "boot_board.py"), "w") as file:
                 file.write(_BOOT_SCRIPT)
         self._client_fd, self._client_slave_fd = os.openpty()
         # Raw, so nothing is echoed back before mpremote opens (and sets up) the port.
         tty.setraw(self._client_slave_fd)
         os.set_blocking(self._client_fd, False)
-        self.port = os.ttyname(self._client_slave_fd)
+        self.pty = os.ttyname(self._client_slave_fd)
+        # mpremote treats a /dev/pts/ path specially (blocking reads that never time out);
+        # through a link it polls, with timeouts, as it does a USB serial port.
+        self.port = os.path.join(self._script_dir, "ttyACM0")
+        os.symlink(self.pty, self.port)
         self._stop_r, self._stop_w = os.pipe()
         self._spawn("friendly")
         self._thread = threading.Thread(target=self._bridge, name="simboard-bridge", daemon=True)

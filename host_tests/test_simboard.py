@@ -126,6 +126,13 @@ def test_a_port_that_is_not_micropython_answers_like_cpython(tmp_path):
         assert b"MicroPython" not in board.transcript()
 
 
+def test_mpremote_gives_up_on_a_port_that_is_not_micropython(tmp_path):
+    with SimulatedBoard(tmp_path, interpreter=[sys.executable, "-i", "-q"]) as board:
+        refused = board.mpremote("exec", "print(1)", timeout=30)  # about 10 s: mpremote's own limit
+    assert refused.returncode != 0
+    assert "could not enter raw repl" in refused.stderr
+
+
 def test_closing_leaves_no_process_or_thread(tmp_path, micropython):
     board = SimulatedBoard(tmp_path, micropython=micropython).start()
     process, thread = board._process, board._thread
