@@ -28,21 +28,46 @@ except ImportError:  # CircuitPython and CPython
 ERROR_LOG = "sixtysix.err"
 
 
-def find_board(name=None):
-    """The board module: by name, or the only one in the boards folder
-    (a deploy copies exactly one).  Raises ImportError with a sentence."""
-    if name is None:
-        import os
+def _board_stems(folder):
+    """Module names in a boards folder (no __init__); [] when there is none."""
+    import os
 
-        try:
-            files = os.listdir("boards")
-        except OSError:
-            files = []
-        found = []
-        for f in files:
-            stem = f.rsplit(".", 1)[0]
-            if stem != "__init__" and (f.endswith(".py") or f.endswith(".mpy")) and stem not in found:
-                found.append(stem)
+    try:
+        files = os.listdir(folder)
+    except OSError:
+        return []
+    found = []
+    for f in files:
+        stem = f.rsplit(".", 1)[0]
+        if stem != "__init__" and (f.endswith(".py") or f.endswith(".mpy")) and stem not in found:
+            found.append(stem)
+    return found
+
+
+def find_board(name=None):
+    """The board module: by name, or the only one in a boards folder.
+    Looks in the current folder (what `sixtysix deploy` writes), then on
+    sys.path (/lib after a mip install), then among frozen modules (a
+    custom firmware image: the board listed in boards.BOARDS that imports).
+    Raises ImportError with a sentence."""
+    if name is None:
+        found = _board_stems("boards")
+        for entry in sys.path:
+            if found:
+                break
+            if entry and entry[0] == "/":
+                found = _board_stems(entry.rstrip("/") + "/boards")
+        if not found:
+            try:
+                from boards import BOARDS
+            except ImportError:
+                BOARDS = ()
+            for stem in BOARDS:
+                try:
+                    __import__("boards." + stem)
+                    found.append(stem)
+                except ImportError:
+                    pass
         if len(found) != 1:
             raise ImportError("put exactly one board module in /boards (found %d)" % len(found))
         name = found[0]

@@ -1,0 +1,409 @@
+"""`sixtysix deploy` against a simulated board: the MicroPython unix port behind
+a pseudo-terminal, driven by the real mpremote (host_tests/simboard.py).
+
+The unix port has no SPI or pins, so the board's own boot.py (which a deploy
+leaves alone) puts stand-in `machine.SPI`/`Pin` classes in sys.modules that
+rebuild the panel's picture from the bytes sent to the ST7789: the deployed
+.mpy files must import, and the picture must be the golden title screen.
+"""
+
+import hashlib
+import os
+import subprocess
+import sys
+
+import pytest
+from conftest import ROOT, required_tool
+from sixtysix_tools import deploy
+from sixtysix_tools.cli import main
+from sixtysix_tools.png import read_png
+
+pytest.importorskip("mpremote")
+pytest.importorskip("serial")
+
+from simboard import SimulatedBoard  # noqa: E402
+
+# Stand-in hardware for pico_display on the unix port: the ST7789's RAMWR data
+# lands in a 240x135 RGB565 picture; after the 30th sleep_ms (the game idling at
+# its title screen) the picture goes to /frame.bin and one line says which
+# files the app came from.
+FAKE_HARDWARE_BOOT = r"""
+import sys
+
+class _With:
+    def __init__(self, real, extra):
+        self._real = real
+        for k in extra:
+            setattr(self, k, extra[k])
+
+    def __getattr__(self, name):
+        return getattr(self._real, name)
+
+_pins = {}
+
+class Pin:
+    IN = 0
+    OUT = 1
+    PULL_UP = 1
+    PULL_DOWN = 2
+    IRQ_FALLING = 4
+    IRQ_RISING = 8
+
+    def __init__(self, n, mode=-1, pull=-1, value=None):
+        self.n = n
+        self.v = 1 if value is None else value
+        _pins[n] = self
+
+    def value(self, v=None):
+        if v is None:
+            return self.v
+        self.v = v
+
+    def __call__(self, v=None):
+        return self.value(v)
+
+    def irq(self, handler=None, trigger=0):
+        pass
+
+_frame = bytearray(240 * 135 * 2)
+
+class SPI:
+    def __init__(self, *args, **kwargs):
+        self.command = 0
+        self.window = [0, 0, 0, 0]
+        self.at = 0
+
+    def write(self, data):
+        if _pins[16].v == 0:
+            self.command = data[0]
+            if self.command == 0x2C:
+                self.at = 0
+            return
+        if self.command in (0x2A, 0x2B):
+            i = 0 if self.command == 0x2A else 2
+            self.window[i] = ((data[0] << 8) | data[1]) - (40 if i == 0 else 53)
+            self.window[i + 1] = ((data[2] << 8) | data[3]) - (40 if i == 0 else 53)
+        elif self.command == 0x2C:
+            x0, x1, y0, y1 = self.window
+            w = x1 - x0 + 1
+            for b in data:
+                x = x0 + (self.at >> 1) % w
+                y = y0 + (self.at >> 1) // w
+                _frame[(y * 240 + x) * 2 + (self.at & 1)] = b
+                self.at += 1
+
+import machine
+sys.modules["machine"] = _With(machine, {"Pin": Pin, "SPI": SPI, "disable_irq": lambda: 0,
+                                         "enable_irq": lambda s: None})
+
+import time
+_sleeps = [0]
+_real_sleep_ms = time.sleep_ms
+
+def sleep_ms(ms):
+    _sleeps[0] += 1
+    if _sleeps[0] == 30:
+        with open("/frame.bin", "wb") as f:
+            f.write(_frame)
+        modules = sys.modules
+        print("SIXTYSIX-STARTED", modules["sixtysix_app.app"].__file__, modules["sixtysix.hand"].__file__)
+    _real_sleep_ms(ms)
+
+sys.modules["time"] = _With(time, {"sleep_ms": sleep_ms})
+"""
+
+# A board that says it is an older MicroPython, loading .mpy version 5 only.
+OLD_MICROPYTHON_BOOT = r"""
+import sys
+
+class _Old:
+    name = "micropython"
+    version = (1, 18, 0)
+    _mpy = 5
+
+class _Sys:
+    implementation = _Old()
+    real = sys  # the REPL's `import sys` rebinds the global name to this object
+
+    def __getattr__(self, name):
+        return getattr(self.real, name)
+
+sys.modules["sys"] = _Sys()
+"""
+
+# A file system that cannot say how much room is left, so the copy runs into a full flash.
+NO_STATVFS_BOOT = r"""
+import sys, os
+
+class _Os:
+    real = os  # the REPL's `import os` rebinds the global name to this object
+
+    def statvfs(self, path):
+        raise OSError(22)
+
+    def __getattr__(self, name):
+        return getattr(self.real, name)
+
+sys.modules["os"] = _Os()
+"""
+
+
+@pytest.fixture(scope="module")
+def micropython():
+    return required_tool("micropython")
+
+
+@pytest.fixture(scope="module")
+def mpy_cross():
+    return required_tool("mpy-cross")
+
+
+def run_deploy(capsys, *args):
+    status = main(["deploy", *args])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def snapshot(folder):
+    """{relative path: sha256} of every file under folder."""
+    found = {}
+    for top, _dirs, files in os.walk(folder):
+        for name in files:
+            path = os.path.join(top, name)
+            with open(path, "rb") as f:
+                found[os.path.relpath(path, folder)] = hashlib.sha256(f.read()).hexdigest()
+    return found
+
+
+def golden_title_565():
+    """The golden Pico Display title screen as big-endian RGB565 bytes."""
+    width, height, rows = read_png(os.path.join(ROOT, "host_tests", "golden", "pico_display", "title.png"))
+    assert (width, height) == (240, 135)
+    out = bytearray()
+    for row in rows:
+        for rgb in row:
+            c = ((rgb >> 19) & 0x1F) << 11 | ((rgb >> 10) & 0x3F) << 5 | ((rgb >> 3) & 0x1F)
+            out += bytes((c >> 8, c & 0xFF))
+    return bytes(out)
+
+
+# ---- on the simulated board -----------------------------------------------------------
+
+
+def test_dry_run_then_deploy_removes_stale_files_and_the_firmware_starts(
+    tmp_path, micropython, mpy_cross, capsys
+):
+    flash = tmp_path / "flash"
+    for folder in ("sixtysix", "sixtysix_app", "boards"):
+        (flash / folder).mkdir(parents=True)
+    (flash / "sixtysix_app" / "old_name.mpy").write_bytes(b"M\x06\x00\x1fstale")
+    (flash / "sixtysix" / "cards.py").write_text("raise ImportError('the stale source won')\n")
+    (flash / "boards" / "thumby.mpy").write_bytes(b"M\x06\x00\x1fother board")
+    (flash / "sixtysix" / "sixtysix.err").write_text("--- MEM\n")  # saves and logs live beside the core
+    (flash / "notes.txt").write_text("the user's own file\n")
+    (flash / "boot.py").write_text(FAKE_HARDWARE_BOOT)
+    before = snapshot(flash)
+
+    with SimulatedBoard(flash, micropython=micropython) as board:
+        status, out, err = run_deploy(capsys, "--board", "pico_display", "--port", board.port, "--dry-run")
+        assert status == 0, err
+        assert snapshot(flash) == before
+        for stale in ("sixtysix_app/old_name.mpy", "sixtysix/cards.py", "boards/thumby.mpy"):
+            assert "remove  :" + stale in out
+        assert "copy    :sixtysix/cards.mpy" in out
+        assert "sixtysix.err" not in out and "notes.txt" not in out
+
+        status, out, err = run_deploy(capsys, "--board", "pico_display", "--port", board.port)
+        assert status == 0, out + err
+        board.wait_for_output("SIXTYSIX-STARTED", timeout=20)
+        started = [line for line in board.output().splitlines() if line.startswith("SIXTYSIX-STARTED")]
+
+    after = snapshot(flash)
+    for stale in ("sixtysix_app/old_name.mpy", "sixtysix/cards.py", "boards/thumby.mpy"):
+        assert stale not in after
+    assert after["sixtysix/sixtysix.err"] == before["sixtysix/sixtysix.err"]
+    assert after["notes.txt"] == before["notes.txt"]
+    assert after["boot.py"] == before["boot.py"]
+    assert (flash / "main.py").read_text() == deploy.MAIN_SOURCE
+    assert "boards/pico_display.mpy" in after and "boards/__init__.mpy" in after
+    assert not [p for p in after if p.endswith(".py") and "/" in p]  # only .mpy in our folders
+    assert "verified" in out
+    # The app came from the deployed .mpy files and drew the title screen.
+    assert started[0].split()[1:] == ["sixtysix_app/app.mpy", "sixtysix/hand.mpy"]
+    frame = (flash / "frame.bin").read_bytes()
+    assert frame == golden_title_565()
+
+
+def test_not_micropython(tmp_path, capsys):
+    with SimulatedBoard(tmp_path, interpreter=[sys.executable, "-i", "-q"]) as board:
+        status, _out, err = run_deploy(capsys, "--board", "pico_display", "--port", board.port)
+    assert status == 2
+    assert "does not answer like MicroPython" in err
+    assert "Traceback" not in err
+    assert os.listdir(tmp_path) == []
+
+
+def test_wrong_mpy_format(tmp_path, micropython, mpy_cross, capsys):
+    (tmp_path / "boot.py").write_text(OLD_MICROPYTHON_BOOT)
+    with SimulatedBoard(tmp_path, micropython=micropython) as board:
+        status, _out, err = run_deploy(capsys, "--board", "pico_display", "--port", board.port)
+    assert status == 2
+    assert "wrong .mpy format" in err and "version 6, but the board loads version 5" in err
+    assert "1.18.0" in err
+    assert sorted(os.listdir(tmp_path)) == ["boot.py"]
+
+
+def test_board_full_before_copying(tmp_path, micropython, mpy_cross, capsys):
+    with SimulatedBoard(tmp_path, micropython=micropython, capacity_bytes=20000) as board:
+        status, _out, err = run_deploy(capsys, "--board", "pico_display", "--port", board.port)
+    assert status == 2
+    assert "the board is full" in err and "needs" in err
+    assert os.listdir(tmp_path) == []
+
+
+def test_board_full_while_copying(tmp_path, micropython, mpy_cross, capsys):
+    (tmp_path / "boot.py").write_text(NO_STATVFS_BOOT)
+    with SimulatedBoard(tmp_path, micropython=micropython, capacity_bytes=30000) as board:
+        status, _out, err = run_deploy(capsys, "--board", "pico_display", "--port", board.port)
+    assert status == 2
+    assert "the board is full" in err and "no space left" in err
+    assert "Traceback" not in err
+    assert not (tmp_path / "main.py").exists()  # a half deploy must not boot
+
+
+# ---- messages that need no board --------------------------------------------------------
+
+
+def test_unknown_board_lists_the_valid_names(capsys):
+    status, _out, err = run_deploy(capsys, "--board", "pico_dispaly")
+    assert status == 2
+    assert "unknown board 'pico_dispaly'" in err
+    for name in ("pico_display", "thumby", "pybadge", "t_display", "oled_128x64"):
+        assert name in err
+
+
+def test_no_board_found(monkeypatch, capsys, mpy_cross):
+    monkeypatch.setattr(deploy, "list_ports", lambda: [])
+    status, _out, err = run_deploy(capsys, "--board", "thumby")
+    assert status == 2 and "no board found" in err
+
+
+def test_several_boards_ask_for_a_port(monkeypatch, capsys, mpy_cross):
+    listing = (
+        "/dev/ttyS0 None 0000:0000 None None\n"
+        "/dev/ttyACM0 e66038b7 2e8a:0005 MicroPython Board in FS mode\n"
+        "/dev/ttyUSB0 0001 10c4:ea60 Silicon Labs CP2104 USB to UART Bridge Controller\n"
+    )
+    ports = deploy.parse_port_list(listing)
+    assert [p for p, _ in ports] == ["/dev/ttyACM0", "/dev/ttyUSB0"]
+    monkeypatch.setattr(deploy, "list_ports", lambda: ports)
+    status, _out, err = run_deploy(capsys, "--board", "thumby")
+    assert status == 2
+    assert "several boards" in err and "--port /dev/ttyACM0" in err and "--port /dev/ttyUSB0" in err
+
+
+def test_circuitpython_board_needs_the_drive_and_micropython_boards_refuse_it(tmp_path, capsys):
+    status, _out, err = run_deploy(capsys, "--board", "pybadge", "--port", "/dev/null")
+    assert status == 2 and "--circuitpy" in err
+    status, _out, err = run_deploy(capsys, "--board", "pico_display", "--circuitpy", str(tmp_path))
+    assert status == 2 and "runs MicroPython" in err
+
+
+def test_mpy_compatibility_follows_the_loader_rules():
+    board = deploy.board_format(6 | (3 | 4 << 2) << 8, 2**31 - 1)  # v6.3 on armv6m, 32-bit
+    assert board == {"version": 6, "sub": 3, "arch": 4, "small_int_bits": 31}
+    plain = deploy.parse_header(b"M\x06\x00\x1f")
+    assert deploy.incompatibility(plain, board) == ""
+    assert "version 5" in deploy.incompatibility(deploy.parse_header(b"M\x05\x00\x1f"), board)
+    assert "small ints" in deploy.incompatibility(deploy.parse_header(b"M\x06\x00\x3f"), board)
+    native_esp32 = deploy.parse_header(bytes((77, 6, 3 | 10 << 2, 31)))
+    assert "xtensawin" in deploy.incompatibility(native_esp32, board)
+    native_old_sub = deploy.parse_header(bytes((77, 6, 2 | 4 << 2, 31)))
+    assert "6.2" in deploy.incompatibility(native_old_sub, board)
+
+
+def test_mpy_cross_writes_what_the_unix_port_loads(mpy_cross, micropython, tmp_path):
+    """The pinned tools agree, so the simulated board tests a real match."""
+    target = tmp_path / "x.mpy"
+    subprocess.run(
+        [mpy_cross, "-march=x64", "-o", str(target), os.path.join(ROOT, "firmware", "main.py")],
+        check=True,
+        timeout=60,
+    )
+    done = subprocess.run(
+        [micropython, "-c", "import sys; print(sys.implementation._mpy, sys.maxsize)"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    mpy, maxsize = (int(v) for v in done.stdout.split())
+    header = target.read_bytes()[:4]
+    assert deploy.incompatibility(deploy.parse_header(header), deploy.board_format(mpy, maxsize)) == ""
+
+
+def test_plan_removes_stale_files_and_sources_beside_new_mpy(tmp_path):
+    local = tmp_path / "x.mpy"
+    local.write_bytes(b"M\x06\x00\x1f")
+    new = {"sixtysix/cards.mpy": str(local), "boards/thumby.mpy": str(local)}
+    on_board = {
+        "sixtysix/cards.py": 100,
+        "sixtysix/cards.mpy": 50,
+        "sixtysix/gone.mpy": 70,
+        "sixtysix/settings.sav": 30,
+        "boards/pico_display.mpy": 20,
+        "main.py": 40,
+    }
+    plan = deploy.make_plan(on_board, new)
+    assert plan["remove"] == ["boards/pico_display.mpy", "sixtysix/cards.py", "sixtysix/gone.mpy", "main.py"]
+    assert plan["mkdir"] == ["boards"] or plan["mkdir"] == []
+    assert plan["copy"] == ["boards/thumby.mpy", "sixtysix/cards.mpy"]
+    assert plan["freed_bytes"] == 100 + 70 + 20 + 40 + 50
+
+
+# ---- CircuitPython ------------------------------------------------------------------------
+
+
+def test_circuitpy_copies_source_writes_code_py_and_names_the_libraries(tmp_path, capsys):
+    drive = tmp_path / "CIRCUITPY"
+    (drive / "sixtysix_app").mkdir(parents=True)
+    (drive / "boot_out.txt").write_text("Adafruit CircuitPython 9.2.1 on 2024-11-20; Adafruit PyBadge\n")
+    (drive / "sixtysix_app" / "gone.py").write_text("stale\n")
+    (drive / "sixtysix_app" / "app.mpy").write_bytes(b"C\x06")  # would shadow app.py
+    (drive / "lib").mkdir()
+
+    status, out, err = run_deploy(capsys, "--board", "pybadge", "--circuitpy", str(drive), "--dry-run")
+    assert status == 0, err
+    assert "remove  sixtysix_app/gone.py" in out and not (drive / "code.py").exists()
+
+    status, out, err = run_deploy(capsys, "--board", "pybadge", "--circuitpy", str(drive), "--boot-py")
+    assert status == 0, err
+    assert (drive / "code.py").read_text() == deploy.MAIN_SOURCE
+    assert not (drive / "sixtysix_app" / "gone.py").exists()
+    assert not (drive / "sixtysix_app" / "app.mpy").exists()
+    assert (drive / "sixtysix_app" / "app.py").read_bytes() == open(
+        os.path.join(ROOT, "firmware", "sixtysix_app", "app.py"), "rb"
+    ).read()
+    assert sorted(os.listdir(drive / "boards")) == ["__init__.py", "pybadge.py"]
+    assert (drive / "boot.py").read_text().count("storage.remount") == 1
+    assert "circup install adafruit_display_text" in out
+
+
+# ---- boot.find_board after a mip install --------------------------------------------------
+
+
+def test_find_board_looks_in_lib_after_a_mip_install(tmp_path, micropython):
+    lib_boards = tmp_path / "lib" / "boards"
+    lib_boards.mkdir(parents=True)
+    with open(os.path.join(ROOT, "boards", "thumby.py")) as f:
+        (lib_boards / "thumby.py").write_text(f.read())
+    (lib_boards / "__init__.py").write_text("BOARDS = ('thumby',)\n")
+    script = (
+        "import sys; sys.path[:] = [%r, %r]\n"
+        "from sixtysix_app.boot import find_board\n"
+        "print(find_board().NAME)\n" % (str(tmp_path / "lib"), os.path.join(ROOT, "firmware"))
+    )
+    done = subprocess.run(
+        [micropython, "-c", script], cwd=str(tmp_path), capture_output=True, text=True, timeout=60
+    )
+    assert done.stdout.strip() == "TinyCircuits Thumby", done.stdout + done.stderr
