@@ -1,0 +1,405 @@
+"""Computer players for Sixty-Five (RULES.md 3).
+
+Why the play is odd: a trick's winner keeps only the partner's card, and
+the winner's own card goes to the opponents.  So every card's points end
+up with its owner's side *unless it is the card that wins*, and the side
+that wins a trick gains 2.  Summed over a hand,
+
+    our score - theirs = (card points we were dealt - theirs)
+                         + sum over our tricks   (2 - 2 * winning card's points)
+                         - sum over their tricks (2 - 2 * winning card's points)
+                         +- 1 for the last trick
+
+The deal fixes the first term; play only decides *which card wins each
+trick*.  Winning with a low card is worth +2, winning with an ace -6: the
+aim is to take tricks cheaply, throw counters (A K Q J) on tricks someone
+else wins, and make the opponents win with their counters.
+
+- `Heuristic65Player` judges each legal card by that rule for the trick on
+  the table, guessing whether a later opponent can still beat it.
+- `Search65Player(level, seed)` deals the unseen cards at random,
+  consistently with the view (card counts and shown voids), plays each
+  legal card out in every sampled world with the heuristic for all four
+  seats (flat Monte Carlo) and picks the best mean result; near the end it
+  solves each sampled world exactly with alpha-beta instead.  A budget of
+  engine steps (cards played in playouts or search nodes) bounds a move.
+
+Nothing is allocated per playout step or search node: worlds, stacks and
+buffers are made once per player.
+"""
+
+from .cards import RANK48_POINTS, SPADES
+from .compat import const
+from .rng import Rng
+from .sixtyfive import MAX_ACTIONS, SixtyFiveHand, suit_bits
+
+_HALF_FULL = const(0xFFFFFF)
+_NONE = const(255)
+_GAME_POINT = const(32)  # a game point, in hand points, for the search's value
+_BIG = const(1 << 20)
+_MAX_DEPTH = const(49)
+
+# level: (worlds per move, exact search from this many cards left on the
+#         table (0: never), share of moves in percent played at random,
+#         engine steps after which no further world is started)
+LEVELS = {
+    "easy": (2, 0, 15, 2000),
+    "medium": (6, 8, 0, 8000),
+    "hard": (16, 12, 0, 20000),
+}
+PLAYER_NAMES = ("random", "heuristic", "easy", "medium", "hard")
+
+
+def _beats(c: int, best: int) -> bool:
+    """Whether card c, played after `best`, takes over the trick."""
+    if c // 12 == best // 12:
+        return c > best
+    return c // 12 == SPADES
+
+
+def heuristic_card(st, seat: int, own0: int, own1: int, buf, n: int) -> int:
+    """The rule-of-thumb choice among buf[0:n] for `seat` holding own0/own1.
+
+    `st` is a `View65` or a `SixtyFiveHand`; only public facts are read
+    from it (the trick, voids, piles, tricks), so in a sampled world every
+    seat plays as it would at the real table.  Allocates nothing."""
+    in_trick = st.in_trick
+    # Cards still out of sight of this seat: not its own, not played.
+    out0 = _HALF_FULL & ~own0 & ~st.piles[0] & ~st.piles[2]
+    out1 = _HALF_FULL & ~own1 & ~st.piles[1] & ~st.piles[3]
+    for s in range(4):
+        t = st.trick[s]
+        if t != _NONE:
+            if t < 24:
+                out0 &= ~(1 << t)
+            else:
+                out1 &= ~(1 << (t - 24))
+    out_spades = out1 & suit_bits(SPADES)
+    last = 1 if st.tricks[0] + st.tricks[1] == 11 else 0
+    my_side = seat & 1
+    choice = buf[0]
+    choice_value = -_BIG
+    for i in range(n):
+        c = buf[i]
+        if in_trick == 0:
+            b = c
+            b_seat = seat
+            lead_suit = c // 12
+        else:
+            b = st.best
+            b_seat = st.best_seat
+            lead_suit = st.lead // 12
+            if _beats(c, b):
+                b = c
+                b_seat = seat
+        b_suit = b // 12
+        higher = (out1 if b_suit >= 2 else out0) & suit_bits(b_suit) & ~((2 << (b % 24)) - 1)
+        # Can an opponent of the trick's current winner, still to play, beat it?
+        threat = False
+        for k in range(in_trick + 1, 4):
+            s2 = (seat + k - in_trick) & 3
+            if (s2 & 1) == (b_seat & 1):
+                continue
+            voids = st.voids[s2]
+            if b_suit == lead_suit:
+                if higher and not (voids >> b_suit) & 1:
+                    threat = True
+                elif b_suit != SPADES and (voids >> lead_suit) & 1 and out_spades:
+                    threat = not (voids >> SPADES) & 1
+            elif higher and (voids >> lead_suit) & 1 and not (voids >> SPADES) & 1:
+                threat = True
+        trick_value = 2 + last - 2 * RANK48_POINTS[b % 12]
+        if threat:
+            value = -1
+        elif (b_seat & 1) == my_side:
+            value = trick_value
+        else:
+            value = -trick_value
+        if b != c:
+            value += RANK48_POINTS[c % 12]  # a counter thrown away is safe for good
+        if c // 12 == SPADES and RANK48_POINTS[c % 12] == 0:
+            value -= 1  # a low trump is a cheap winner later
+        value = value * 16 - c % 12  # the lower card on a tie
+        if value > choice_value:
+            choice_value = value
+            choice = c
+    return choice
+
+
+class Random65Player:
+    nodes = 0
+
+    def __init__(self, seed: int = 1) -> None:
+        self.rng = Rng(seed)
+
+    def choose(self, view) -> int:
+        return view.actions[self.rng.below(len(view.actions))]
+
+
+class Heuristic65Player:
+    """Plays `heuristic_card` on the view: no search, no randomness."""
+
+    nodes = 0
+
+    def choose(self, view) -> int:
+        acts = view.actions
+        return heuristic_card(view, view.seat, view.own0, view.own1, acts, len(acts))
+
+
+class Sampler65:
+    """Deals the cards a view does not show to the other three seats: each
+    gets as many as it holds, and none gets a suit it has shown a void in.
+
+    Cards are dealt one at a time in random order, each to a seat chosen
+    with weight = its free places; a choice is kept only if the rest can
+    still be dealt (Hall's condition over the sets of seats, checked with
+    per-suit counts), so no deal ever dead-ends."""
+
+    def __init__(self) -> None:
+        self._pool = bytearray(48)
+        self._cap = [0, 0, 0, 0]
+        self._suit_left = [0, 0, 0, 0]
+        self._allowed = [0, 0, 0, 0]  # seats (bits) that may hold each suit
+        self._hands = [0] * 8
+
+    def deal(self, view, rng, world) -> None:
+        """Fill `world` (a SixtyFiveHand) with a deal agreeing with `view`."""
+        me = view.seat
+        pool = self._pool
+        k = 0
+        for half in range(2):
+            cards = view.unseen(half)
+            c = half * 24
+            while cards:
+                if cards & 1:
+                    pool[k] = c
+                    k += 1
+                cards >>= 1
+                c += 1
+        rng.shuffle(pool, k)
+        cap = self._cap
+        hands = self._hands
+        for s in range(4):
+            cap[s] = 0 if s == me else view.counts[s]
+            hands[2 * s] = 0
+            hands[2 * s + 1] = 0
+        hands[2 * me] = view.own0
+        hands[2 * me + 1] = view.own1
+        allowed = self._allowed
+        constrained = False
+        for suit in range(4):
+            bits = 0
+            for s in range(4):
+                if s != me and not (view.voids[s] >> suit) & 1:
+                    bits |= 1 << s
+                elif s != me:
+                    constrained = True
+            allowed[suit] = bits
+            self._suit_left[suit] = 0
+        if constrained:
+            for i in range(k):
+                self._suit_left[pool[i] // 12] += 1
+        for i in range(k):
+            c = pool[i]
+            if constrained:
+                s = self._place(c // 12, rng)
+            else:
+                s = 0
+                while cap[s] == 0:
+                    s += 1
+                cap[s] -= 1
+            hands[s * 2 + c // 24] |= 1 << (c % 24)
+        self._build(view, hands, world)
+
+    def _place(self, suit: int, rng) -> int:
+        """Pick a seat for a card of `suit` so the rest stays dealable."""
+        cap = self._cap
+        self._suit_left[suit] -= 1
+        tried = 0
+        while True:
+            total = 0
+            bits = self._allowed[suit] & ~tried
+            for s in range(4):
+                if (bits >> s) & 1:
+                    total += cap[s]
+            if total == 0:
+                raise ValueError("no deal agrees with the view")
+            r = rng.below(total)
+            s = 0
+            while not ((bits >> s) & 1) or r >= cap[s]:
+                if (bits >> s) & 1:
+                    r -= cap[s]
+                s += 1
+            cap[s] -= 1
+            if self._feasible():
+                return s
+            cap[s] += 1
+            tried |= 1 << s
+
+    def _feasible(self) -> bool:
+        """Hall's condition: for every set T of seats, the cards that only
+        seats in T may hold fit into T's free places."""
+        cap = self._cap
+        left = self._suit_left
+        allowed = self._allowed
+        for t in range(1, 16):
+            room = 0
+            for s in range(4):
+                if (t >> s) & 1:
+                    room += cap[s]
+            need = 0
+            for suit in range(4):
+                if allowed[suit] & ~t == 0:
+                    need += left[suit]
+            if need > room:
+                return False
+        return True
+
+    @staticmethod
+    def _build(view, hands, world) -> None:
+        world.reset_state()
+        for i in range(8):
+            world.hands[i] = hands[i]
+            world.dealt[i] = hands[i]
+        for i in range(4):
+            world.piles[i] = view.piles[i]
+            world.voids[i] = view.voids[i]
+            world.trick[i] = view.trick[i]
+            world.last_trick[i] = view.last_trick[i]
+        for side in range(2):
+            world.tricks[side] = view.tricks[side]
+            world.card_points[side] = view.card_points[side]
+            world.bonus[side] = view.bonus[side]
+        world.dealer = view.dealer
+        world.leader = view.leader
+        world.turn = view.turn
+        world.lead = view.lead
+        world.best = view.best
+        world.best_seat = view.best_seat
+        world.in_trick = view.in_trick
+        world.last_winner = view.last_winner
+
+
+def hand_value(hand, side: int) -> int:
+    """A finished hand from `side`'s point of view: game points first,
+    then the margin of hand points."""
+    other = 1 - side
+    gp = hand.game_points[side] - hand.game_points[other]
+    return gp * _GAME_POINT + hand.score(side) - hand.score(other)
+
+
+class Search65Player:
+    def __init__(self, level: str = "hard", seed: int = 1) -> None:
+        if level not in LEVELS:
+            raise ValueError("unknown level '%s'" % level)
+        self.level = level
+        self.worlds, self.exact_from, self.blunder, self.budget = LEVELS[level]
+        self.rng = Rng(seed)
+        self.sampler = Sampler65()
+        self.nodes = 0  # engine steps of the last move
+        self._side = 0
+        self._totals = [0] * MAX_ACTIONS
+        self._buf = bytearray(MAX_ACTIONS)
+        self._root = None  # worlds and stacks are made at the first move
+        self._stack = None
+        self._bufs = None
+
+    def _ready(self, rules) -> None:
+        if self._root is None:
+            self._root = SixtyFiveHand(rules)
+            depth = self.exact_from + 2 if self.exact_from else 1
+            self._stack = [SixtyFiveHand(rules) for _ in range(depth)]
+            self._bufs = [bytearray(MAX_ACTIONS) for _ in range(depth)]
+
+    def choose(self, view) -> int:
+        acts = view.actions
+        n = len(acts)
+        self.nodes = 0
+        if n == 1:
+            return acts[0]
+        if self.blunder and self.rng.below(100) < self.blunder:
+            return acts[self.rng.below(n)]
+        self._ready(view.rules)
+        self._side = view.seat & 1
+        left = view.counts[0] + view.counts[1] + view.counts[2] + view.counts[3]
+        exact = left <= self.exact_from
+        totals = self._totals
+        for i in range(n):
+            totals[i] = 0
+        root = self._root
+        work = self._stack[0]
+        worlds = 0
+        while worlds < self.worlds and (worlds == 0 or self.nodes < self.budget):
+            self.sampler.deal(view, self.rng, root)
+            for i in range(n):
+                work.copy_from(root)
+                work.act(acts[i])
+                self.nodes += 1
+                if exact:
+                    totals[i] += self.solve(0, -_BIG, _BIG)
+                else:
+                    self.playout(work)
+                    totals[i] += hand_value(work, self._side)
+            worlds += 1
+        best = 0
+        for i in range(1, n):
+            if totals[i] > totals[best]:
+                best = i
+        return acts[best]
+
+    def playout(self, h) -> None:
+        """Play the hand to its end with the heuristic for every seat."""
+        buf = self._buf
+        while not h.over:
+            seat = h.turn
+            n = h.legal_actions(buf)
+            h.act(heuristic_card(h, seat, h.hands[2 * seat], h.hands[2 * seat + 1], buf, n))
+            self.nodes += 1
+
+    def solve(self, depth: int, alpha: int, beta: int) -> int:
+        """Exact value of the world at stack[depth] for our side, all
+        hands open (alpha-beta; our side maximises)."""
+        h = self._stack[depth]
+        if h.over:
+            return hand_value(h, self._side)
+        buf = self._bufs[depth]
+        n = h.legal_actions(buf)
+        child = self._stack[depth + 1]
+        if (h.turn & 1) == self._side:
+            value = -_BIG
+            for i in range(n):
+                child.copy_from(h)
+                child.act(buf[i])
+                self.nodes += 1
+                v = self.solve(depth + 1, alpha, beta)
+                if v > value:
+                    value = v
+                    if v > alpha:
+                        alpha = v
+                        if alpha >= beta:
+                            break
+            return value
+        value = _BIG
+        for i in range(n):
+            child.copy_from(h)
+            child.act(buf[i])
+            self.nodes += 1
+            v = self.solve(depth + 1, alpha, beta)
+            if v < value:
+                value = v
+                if v < beta:
+                    beta = v
+                    if alpha >= beta:
+                        break
+        return value
+
+
+def make_65_player(name: str, seed: int = 1):
+    """A Sixty-Five computer player by name: random, heuristic, easy, medium, hard."""
+    if name == "random":
+        return Random65Player(seed)
+    if name == "heuristic":
+        return Heuristic65Player()
+    if name in LEVELS:
+        return Search65Player(name, seed)
+    raise ValueError("unknown player '%s' (%s)" % (name, ", ".join(PLAYER_NAMES)))
