@@ -95,7 +95,7 @@ def add_arguments(parser) -> None:
     # gets one plain line instead of argparse's usage block.
     parser.add_argument("--a", metavar="NAME", help="player a: random, heuristic, easy, medium or hard")
     parser.add_argument("--b", metavar="NAME", help="player b, same choices")
-    parser.add_argument("--game", default="sixty-six", help="sixty-six (default) or schnapsen")
+    parser.add_argument("--game", default="sixty-six", help="sixty-six (default), schnapsen or sixty-five")
     parser.add_argument("--matches", default="100", metavar="N", help="deal pairs; 2N matches (100)")
     parser.add_argument("--seed", default="1", metavar="S", help="seed of the whole run (1)")
     parser.add_argument(
@@ -307,6 +307,10 @@ def _ignore_sigint() -> None:
 
 
 def run(args) -> int:
+    if (args.game or "").lower() == "sixty-five":  # partnerships: a module of its own
+        from .arena65 import run as run65
+
+        return run65(args)
     try:
         s = settings(args)
         prepare_out(s.out)
