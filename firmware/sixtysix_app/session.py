@@ -5,42 +5,67 @@ The screens talk to a Session and never to files:
 
     s = Session(store)          store: a Store (save.py) over a directory,
                                 or None to keep nothing
-    s.settings                  Settings: .game, .rules (a sixtysix Rules,
-                                mode and options included), .level ("easy",
-                                "medium", "hard"), .hints (bool), .target
+    s.settings                  Settings: .game (index into settings.GAMES),
+                                .rules (the game's rules object), .level
+                                ("easy", "medium", "hard"), .hints (bool),
+                                .target, .options()
     s.stats                     Stats: matches/hands won and lost per game
     s.message                   "" or one short line explaining why a save
                                 or the statistics could not be read (shown
                                 once by the title screen, then cleared)
     s.can_resume() -> bool      a match in progress was loaded (or started)
-    s.new_match(seed)           a fresh Match with the current settings
-    s.match                     the sixtysix Match (match.hand is the hand)
+    s.new_match(seed)           a fresh match of settings.game: Match,
+                                ThreeMatch, FourMatch or SixtyFiveMatch
+    s.match                     that match (match.hand is the hand)
+    s.game, s.game_name         the match's game (index, GAMES name)
     s.start_hand()              deal the next hand (remembers the deal so a
                                 save can restore it exactly)
     s.act(code)                 the human's or the computer's action on the
                                 current hand; IllegalAction leaves it as it
-                                was; the match is saved when a trick is
-                                complete and when the hand ends
+                                was (three-hand, four-hand and Sixty-Five
+                                name the table seat); the match is saved when
+                                a trick is complete, when a four-hand auction
+                                ends and when the hand ends
+    s.seat_to_act() -> int      table seat 0..3 whose turn it is, -1 when
+                                the hand is over or there is no match
+    s.human_seat_to_act()       seat 0 is to act
     s.finish_hand()             book the hand (match.finish_hand), update
-                                statistics when the match ends, save
+                                statistics, save
     s.save()                    save now (leaving the table for the title)
     s.save_settings()           after the settings screen changes something
     s.abandon()                 drop the match in progress and its save
 
-The human is seat 0 (player A), the computer seat 1.
+The human is seat 0 (player A), the computer the other seats; in the
+partnership games the human's side is side 0 (AC).
 
 A match is saved as its rules, the match counters with the PRNG state, the
 deal of the current hand and the hand's action log.  Loading deals the same
-cards and replays the log through `Hand.act`, so a damaged save can only
+cards and replays the log through the engine, so a damaged save can only
 come back as a position the rules allow, or be refused.  A save whose hand
 is over but was not yet booked (power lost on the result screen) is booked
 while loading, so a loaded match is always either mid-hand or between hands.
+
+One file version serves every game: the rules line names the game, and a
+two-player save reads exactly as before.  Per game (after `rules` and
+`option` lines):
+
+    two-player  match s0 s1 pot dealer played rng a0 a1
+                hand booked dealer dealer-cards other-cards stock
+                log (player << 7 | action) bytes
+    three-hand  match s0 s1 s2 pot dealer played rng a0 a1 a2
+                hand booked table-dealer right-cards left-cards stock
+                log as two-player (players of the two-player hand)
+    four-hand   match s0 s1 dealer played rng a0 a1 (signed scores)
+                hand booked dealer cards-A cards-B cards-C cards-D
+                log (seat, action) byte pairs
+    sixty-five  match s0 s1 dealer played rng a0 a1
+                hand booked dealer eight halves (A low, A high, B low ...)
+                log (seat << 6 | card) bytes
 """
 
-from sixtysix.hand import Hand
 from sixtysix.match import Match
 from sixtysix.rng import MASK30
-from sixtysix.rules import GAME_NAMES, Rules, game_from_name
+from sixtysix.rules import SIXTY_SIX
 
 from . import settings as settings_file
 from . import stats as stats_file
@@ -58,7 +83,16 @@ from .save import (
     pack,
     split_line,
 )
-from .settings import Settings, parse_settings
+from .settings import (
+    FOUR_HAND,
+    GAMES,
+    SIXTY_FIVE,
+    THREE_HAND,
+    Settings,
+    game_index,
+    new_rules,
+    parse_settings,
+)
 from .stats import Stats, parse_stats
 
 try:
@@ -79,13 +113,42 @@ MESSAGES = {
 }
 
 
+def make_match(game: int, rules, seed: int):
+    """A fresh match object of `game` (an index into GAMES)."""
+    if game == THREE_HAND:
+        from sixtysix.three import ThreeMatch
+
+        return ThreeMatch(rules, seed)
+    if game == FOUR_HAND:
+        from sixtysix.four import FourMatch
+
+        return FourMatch(rules, seed)
+    if game == SIXTY_FIVE:
+        from sixtysix.sixtyfive import SixtyFiveMatch
+
+        return SixtyFiveMatch(rules, seed)
+    return Match(rules, seed)
+
+
+def progress(game: int, h) -> int:
+    """A number that grows at every point where the match is saved: a
+    trick complete, a four-hand auction over, the hand over."""
+    n = h.tricks[0] + h.tricks[1]
+    if game == FOUR_HAND and h.phase:
+        n += 100
+    if h.over:
+        n += 1000
+    return n
+
+
 class Session:
     def __init__(self, store=None) -> None:
         self.store = store
         self.message = ""
         self.saving = store is not None
-        self.match: Any = None  # a Match, or None before the first
-        self.deal = None  # (dealer, dealer's cards, other's cards, stock bytes) of match.hand
+        self.match: Any = None  # a match of self.game, or None before the first
+        self.game = SIXTY_SIX  # the match's game, an index into GAMES
+        self.deal: Any = None  # how match.hand was dealt, as the save writes it
         self.booked = False  # match.hand is over and counted in the match
         s = self._load(settings_file.FILE, settings_file.KIND, settings_file.VERSION, parse_settings)
         self.settings = s if s is not None else Settings()
@@ -93,22 +156,27 @@ class Session:
         self.stats = st if st is not None else Stats()
         loaded = self._load(FILE, KIND, SAVE_VERSION, parse_match)
         if loaded is not None:
-            self.match, self.deal, self.booked = loaded
+            self.game, self.match, self.deal, self.booked = loaded
             if self.match.hand.over and not self.booked:
                 self.finish_hand()
 
     # --- the match ------------------------------------------------------------------
 
+    @property
+    def game_name(self) -> str:
+        return GAMES[self.game]
+
     def can_resume(self) -> bool:
         return self.match is not None and self.match.winner < 0
 
-    def new_match(self, seed: int) -> Match:
-        self.match = Match(self.settings.make_rules(), seed)
+    def new_match(self, seed: int):
+        self.game = self.settings.game
+        self.match = make_match(self.game, self.settings.make_rules(), seed)
         self.deal = None
         self.booked = False
         return self.match
 
-    def start_hand(self) -> Hand:
+    def start_hand(self):
         h = self.match.start_hand()
         self._remember_deal()
         self.booked = False
@@ -116,21 +184,47 @@ class Session:
         return h
 
     def act(self, code: int) -> None:
-        h = self.match.hand
+        m = self.match
+        h = m.hand
         if h.nlog == 0 and not h.over:
             self._remember_deal()  # also covers a hand dealt by match.start_hand directly
-        before = h.tricks[0] + h.tricks[1]
-        h.act(code)  # IllegalAction passes to the caller, the hand untouched
-        if h.over or h.tricks[0] + h.tricks[1] != before:
+        before = progress(self.game, h)
+        if self.game == THREE_HAND:
+            m.act(code)  # errors name the table seat
+        else:
+            h.act(code)  # IllegalAction passes to the caller, the hand untouched
+        if progress(self.game, h) != before:
             self.save()
+
+    def seat_to_act(self) -> int:
+        """The table seat (0..3) whose turn it is; -1 when the hand is over."""
+        m = self.match
+        if m is None or m.hand.over:
+            return -1
+        if self.game == THREE_HAND:
+            return m.turn_seat()
+        return m.hand.turn
+
+    def human_seat_to_act(self) -> bool:
+        return self.seat_to_act() == 0
 
     def finish_hand(self) -> None:
         m = self.match
         h = m.hand
+        game = self.game
+        dealer = m.dealer  # this hand's, before booking passes the deal on
         m.finish_hand()
         self.booked = True
-        game = m.rules.game
-        self.stats.record_hand(game, h.winner, m.awarded[0], m.awarded[1])
+        a = m.awarded
+        if game == THREE_HAND:
+            out = dealer == 0
+            if h.winner < 0:
+                winner = -1
+            else:
+                winner = (dealer + 1 + h.winner) % 3
+            self.stats.record_hand(game, winner, a[0], a[1] + a[2], out)
+        else:
+            self.stats.record_hand(game, h.winner, a[0], a[1])
         if m.winner >= 0:
             self.stats.record_match(game, m.winner == 0)
             self._remove(FILE)
@@ -145,16 +239,22 @@ class Session:
         self._remove(FILE)
 
     def _remember_deal(self) -> None:
-        h = self.match.hand
-        d = h.dealer
-        self.deal = (d, h.hands[d], h.hands[1 - d], bytes(h.stock))
+        m = self.match
+        h = m.hand
+        if self.game == FOUR_HAND or self.game == SIXTY_FIVE:
+            self.deal = (h.dealer, tuple(h.dealt))
+        elif self.game == THREE_HAND:
+            self.deal = (m.dealer, h.hands[1], h.hands[0], bytes(h.stock))
+        else:
+            d = h.dealer
+            self.deal = (d, h.hands[d], h.hands[1 - d], bytes(h.stock))
 
     # --- files ------------------------------------------------------------------------
 
     def save(self) -> None:
         """Save the match in progress (nothing to save: nothing written)."""
         if self.can_resume() and self.deal is not None:
-            self._write(FILE, match_bytes(self.match, self.deal, self.booked))
+            self._write(FILE, match_bytes(self.match, self.deal, self.booked, self.game))
 
     def save_settings(self) -> None:
         self._write(settings_file.FILE, self.settings.to_bytes())
@@ -206,33 +306,64 @@ class Session:
 # --- the match file ---------------------------------------------------------------------
 
 
-def match_bytes(m, deal, booked: bool) -> bytes:
-    """The save file of a match whose current hand was dealt as `deal`."""
+def _numbers(values) -> str:
+    return " ".join(str(v) for v in values)
+
+
+def match_bytes(m, deal, booked: bool, game: int = SIXTY_SIX) -> bytes:
+    """The save file of a match of `game` whose current hand was dealt as `deal`."""
     r = m.rules
     h = m.hand
-    lines = ["rules %s %d" % (GAME_NAMES[r.game], r.target)]
+    lines = ["rules %s %d" % (GAMES[game], r.target)]
     for name, value in r.changed_options():
         lines.append("option %s %s" % (name, value))
+    flag = 1 if booked else 0
+    rng = "%x" % m.rng.state
+    if game == FOUR_HAND or game == SIXTY_FIVE:
+        lines.append(
+            "match %s %d %d %s %s" % (_numbers(m.scores), m.dealer, m.hands_played, rng, _numbers(m.awarded))
+        )
+        dealer, dealt = deal
+        lines.append("hand %d %d %s" % (flag, dealer, " ".join("%x" % c for c in dealt)))
+        if game == FOUR_HAND:
+            pairs = bytearray(2 * h.nlog)
+            for i in range(h.nlog):
+                pairs[2 * i] = h.log_seat[i]
+                pairs[2 * i + 1] = h.log[i]
+            lines.append("log " + hex_bytes(pairs))
+        else:
+            lines.append("log " + hex_bytes(h.log, h.nlog))
+        return pack(KIND, SAVE_VERSION, lines)
     lines.append(
-        "match %d %d %d %d %d %x %d %d"
-        % (m.scores[0], m.scores[1], m.pot, m.dealer, m.hands_played, m.rng.state, m.awarded[0], m.awarded[1])
+        "match %s %d %d %d %s %s"
+        % (_numbers(m.scores), m.pot, m.dealer, m.hands_played, rng, _numbers(m.awarded))
     )
     dealer, dealer_cards, other_cards, stock = deal
-    flag = 1 if booked else 0
     lines.append("hand %d %d %x %x %s" % (flag, dealer, dealer_cards, other_cards, hex_bytes(stock)))
     lines.append("log " + hex_bytes(h.log, h.nlog))
     return pack(KIND, SAVE_VERSION, lines)
 
 
+def signed(s: str, low: int, high: int) -> int:
+    """A decimal with an optional minus sign, in [low, high]."""
+    if s.startswith("-"):
+        v = -number(s[1:], 0, -low if low < 0 else 0)
+        if v > high:
+            raise ValueError("out of range")
+        return v
+    return number(s, max(low, 0), high)
+
+
 def parse_match(lines):
-    """(match, deal, booked) from the body lines of a match file.
+    """(game, match, deal, booked) from the body lines of a match file.
     ValueError (IllegalAction included) for anything that does not add up."""
     if len(lines) < 4:
         raise ValueError("cut short")
     words = split_line(lines[0], "rules")
     if len(words) != 2:
         raise ValueError("bad rules line")
-    rules = Rules(game_from_name(words[0]))
+    game = game_index(words[0])
+    rules = new_rules(game)
     rules.target = number(words[1], 1, settings_file.MAX_TARGET)
     i = 1
     while i < len(lines) and lines[i].startswith("option "):
@@ -243,36 +374,48 @@ def parse_match(lines):
         i += 1
     if len(lines) != i + 3:
         raise ValueError("wrong number of lines")
+    m = make_match(game, rules, 1)
+    if game == FOUR_HAND or game == SIXTY_FIVE:
+        deal, booked = _parse_four_seats(game, m, lines[i], lines[i + 1], lines[i + 2])
+    else:
+        deal, booked = _parse_two_hand(game, m, lines[i], lines[i + 1], lines[i + 2])
+    return game, m, deal, booked
 
-    words = split_line(lines[i], "match")
-    if len(words) != 8:
+
+def _parse_two_hand(game, m, match_line, hand_line, log_line):
+    """The two-player games and three-hand: one two-player Hand."""
+    seats = 3 if game == THREE_HAND else 2
+    target = m.rules.target
+    words = split_line(match_line, "match")
+    if len(words) != 2 * seats + 4:
         raise ValueError("bad match line")
-    m = Match(rules, 1)
-    target = rules.target
-    m.scores[0] = number(words[0], 0, target - 1)  # a saved match is never over
-    m.scores[1] = number(words[1], 0, target - 1)
-    m.pot = number(words[2], 0, _MAX_POINTS)
-    m.dealer = number(words[3], 0, 1)
-    m.hands_played = number(words[4], 0, _MAX_POINTS)
-    m.rng.state = hex_number(words[5], MASK30)
-    m.awarded[0] = number(words[6], 0, _MAX_POINTS)
-    m.awarded[1] = number(words[7], 0, _MAX_POINTS)
+    for s in range(seats):
+        m.scores[s] = number(words[s], 0, target - 1)  # a saved match is never over
+        m.awarded[s] = number(words[seats + 4 + s], 0, _MAX_POINTS)
+    m.pot = number(words[seats], 0, _MAX_POINTS)
+    m.dealer = number(words[seats + 1], 0, seats - 1)
+    m.hands_played = number(words[seats + 2], 0, _MAX_POINTS)
+    m.rng.state = hex_number(words[seats + 3], MASK30)
 
-    words = split_line(lines[i + 1], "hand")
+    words = split_line(hand_line, "hand")
     if len(words) != 5:
         raise ValueError("bad hand line")
     booked = number(words[0], 0, 1) == 1
-    dealer = number(words[1], 0, 1)
+    dealer = number(words[1], 0, seats - 1)
     dealer_cards = hex_number(words[2], _DECK)
     other_cards = hex_number(words[3], _DECK)
     stock = bytes(from_hex(words[4]))
     h = m.hand
-    h.deal(dealer, dealer_cards, other_cards, stock)  # ValueError unless exactly the deck
-    # The match's dealer is this hand's until the hand is booked, then the other.
+    # ValueError unless exactly the deck; in three-hand the hand's own
+    # dealer is always its player 1, the table dealer's right.
+    h.deal(1 if seats == 3 else dealer, dealer_cards, other_cards, stock)
+    # The match's dealer is this hand's until the hand is booked, then the next.
     if (m.dealer == dealer) == booked:
         raise ValueError("dealer does not match")
+    if booked and m.dealer != (dealer + 1) % seats:
+        raise ValueError("dealer does not match")
 
-    words = split_line(lines[i + 2], "log")
+    words = split_line(log_line, "log")
     if len(words) != 1:
         raise ValueError("bad log line")
     log = from_hex(words[0])
@@ -282,8 +425,60 @@ def parse_match(lines):
         if b >> 7 != h.turn:
             raise ValueError("action by the wrong player")
         h.act(b & 0x7F)
-    check_counts(m, booked)
-    return m, (dealer, dealer_cards, other_cards, stock), booked
+    if seats == 3:
+        check_three_counts(m, dealer, booked)
+    else:
+        check_counts(m, booked)
+    return (dealer, dealer_cards, other_cards, stock), booked
+
+
+def _parse_four_seats(game, m, match_line, hand_line, log_line):
+    """Four-hand and Sixty-Five: four dealt hands, side scores."""
+    target = m.rules.target
+    four = game == FOUR_HAND
+    low = -_MAX_POINTS if four else 0
+    words = split_line(match_line, "match")
+    if len(words) != 7:
+        raise ValueError("bad match line")
+    for side in range(2):
+        m.scores[side] = signed(words[side], low, target - 1)  # a saved match is never over
+        m.awarded[side] = signed(words[5 + side], -5 if four else 0, 7 if four else 2)
+    m.dealer = number(words[2], 0, 3)
+    m.hands_played = number(words[3], 0, _MAX_POINTS)
+    m.rng.state = hex_number(words[4], MASK30)
+
+    words = split_line(hand_line, "hand")
+    n = 4 if four else 8
+    if len(words) != n + 2:
+        raise ValueError("bad hand line")
+    booked = number(words[0], 0, 1) == 1
+    dealer = number(words[1], 0, 3)
+    dealt = tuple(hex_number(words[2 + k], _DECK) for k in range(n))
+    h = m.hand
+    h.deal(dealer, dealt)  # ValueError unless exactly the deck
+    if m.dealer != ((dealer + 1) & 3 if booked else dealer):
+        raise ValueError("dealer does not match")
+
+    words = split_line(log_line, "log")
+    if len(words) != 1:
+        raise ValueError("bad log line")
+    log = from_hex(words[0])
+    if four:
+        if len(log) % 2 or len(log) > 2 * len(h.log):
+            raise ValueError("bad log")
+        for k in range(0, len(log), 2):
+            if log[k] != h.turn:
+                raise ValueError("action by the wrong seat")
+            h.act(log[k + 1])
+    else:
+        if len(log) > len(h.log):
+            raise ValueError("log too long")
+        for b in log:
+            if b >> 6 != h.turn:
+                raise ValueError("action by the wrong seat")
+            h.act(b & 0x3F)
+    check_side_counts(m, four, booked)
+    return (dealer, dealt), booked
 
 
 def check_counts(m, booked: bool) -> None:
@@ -297,6 +492,8 @@ def check_counts(m, booked: bool) -> None:
         if m.awarded[p] > m.scores[p]:
             raise ValueError("award larger than the score")
     if not booked:
+        if m.awarded[0] and m.awarded[1]:
+            raise ValueError("two winners")
         return
     if not h.over or h.forfeit or m.hands_played < 1:
         raise ValueError("booked a hand that cannot be booked")
@@ -306,3 +503,42 @@ def check_counts(m, booked: bool) -> None:
             raise ValueError("a hand without a winner, yet points awarded")
     elif m.pot or m.awarded[1 - w] or m.awarded[w] < h.game_points:
         raise ValueError("the award does not match the hand")
+
+
+def check_three_counts(m, dealer: int, booked: bool) -> None:
+    """As check_counts for three-hand: the hand winner's seat took at most
+    3 points and the pot, the dealer at most as much as the winner's hand."""
+    h = m.hand
+    total = m.scores[0] + m.scores[1] + m.scores[2]
+    if total + m.pot > 6 * m.hands_played:
+        raise ValueError("more points than hands")
+    for s in range(3):
+        if m.awarded[s] > m.scores[s]:
+            raise ValueError("award larger than the score")
+    if not booked:
+        return
+    if not h.over or h.forfeit or m.hands_played < 1:
+        raise ValueError("booked a hand that cannot be booked")
+    if h.winner < 0:
+        if m.awarded[0] or m.awarded[1] or m.awarded[2] or m.pot < 1:
+            raise ValueError("a hand without a winner, yet points awarded")
+        return
+    w = (dealer + 1 + h.winner) % 3
+    other = 3 - w - dealer
+    if m.pot or m.awarded[other] or m.awarded[w] < h.game_points or m.awarded[dealer] > h.game_points:
+        raise ValueError("the award does not match the hand")
+
+
+def check_side_counts(m, four: bool, booked: bool) -> None:
+    """Four-hand and Sixty-Five: a booked hand explains the last awards."""
+    h = m.hand
+    if not four and m.scores[0] + m.scores[1] > 2 * m.hands_played:
+        raise ValueError("more points than hands")
+    if not booked:
+        return
+    if not h.over or m.hands_played < 1:
+        raise ValueError("booked a hand that cannot be booked")
+    for side in range(2):
+        a = m.awarded[side]
+        if a != h.game_points[side] and not (four and m.rules.no_negative and a > h.game_points[side]):
+            raise ValueError("the award does not match the hand")

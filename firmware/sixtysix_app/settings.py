@@ -1,29 +1,83 @@
 """What the player chose on the settings screen, and its file.
 
-The settings hold their own `Rules`; each new match gets a fresh copy
+The settings hold their own rules object; each new match gets a fresh copy
 (`make_rules`), so changing a setting never alters the match being played.
+The rules object depends on the game: a sixtysix `Rules` for the two-player
+games and for three-hand (every Sixty-Six option applies there), `FourRules`
+for four-hand, `SixtyFiveRules` (the target only) for Sixty-Five.  The
+four-hand and Sixty-Five modules are imported only when chosen.
 """
 
-from sixtysix.rules import GAME_NAMES, SCHNAPSEN, SIXTY_SIX, Rules, game_from_name
+from sixtysix.rules import OPTIONS as TWO_HAND_OPTIONS
+from sixtysix.rules import SCHNAPSEN, SIXTY_SIX, Rules
 
 from .save import number, pack, split_line
 
+GAMES = ("sixty-six", "schnapsen", "three-hand", "four-hand", "sixty-five")
+THREE_HAND = 2
+FOUR_HAND = 3
+SIXTY_FIVE = 4
+
 LEVELS = ("easy", "medium", "hard")
 KIND = "sixtysix-settings"
-VERSION = 1
+VERSION = 1  # the game line names the game, so version-1 files still read
 FILE = "settings.sav"
 MAX_TARGET = 99
 
 
+def new_rules(game: int):
+    """The default rules object of a game (an index into GAMES)."""
+    if game == SIXTY_SIX or game == SCHNAPSEN:
+        return Rules(game)
+    if game == THREE_HAND:
+        return Rules(SIXTY_SIX)
+    if game == FOUR_HAND:
+        from sixtysix.four import FourRules
+
+        return FourRules()
+    if game == SIXTY_FIVE:
+        from sixtysix.sixtyfive import SixtyFiveRules
+
+        return SixtyFiveRules()
+    raise ValueError("unknown game")
+
+
+def game_index(name: str) -> int:
+    if name in GAMES:
+        return GAMES.index(name)
+    raise ValueError("unknown game")
+
+
+def options_of(game: int):
+    """The OPTIONS table ((name, attribute, values), ...) of a game's rules."""
+    if game == FOUR_HAND:
+        from sixtysix.four import OPTIONS
+
+        return OPTIONS
+    if game == SIXTY_FIVE:
+        return ()
+    return TWO_HAND_OPTIONS
+
+
+def copy_rules(game: int, rules):
+    """A fresh rules object of `game` with the target and options of `rules`."""
+    r = new_rules(game)
+    r.target = rules.target
+    for name, value in rules.changed_options():
+        r.set_option(name, value)
+    return r
+
+
 class Settings:
     def __init__(self, game: int = SIXTY_SIX) -> None:
-        self.rules = Rules(game)
+        self.game = game  # index into GAMES
+        self.rules = new_rules(game)
         self.level = "hard"
         self.hints = True
 
     @property
-    def game(self) -> int:
-        return self.rules.game
+    def game_name(self) -> str:
+        return GAMES[self.game]
 
     @property
     def target(self) -> int:
@@ -34,26 +88,44 @@ class Settings:
         self.rules.target = value
 
     def set_game(self, game: int) -> None:
-        """Switch games: the rule options go back to that game's defaults;
-        the target and the counting/assisted mode are the player's and stay."""
-        if game == self.rules.game:
+        """Switch games: the rule options go back to that game's defaults.
+        The target stays when both games have the same default (7 for the
+        24-card games), else it becomes the new game's default (Sixty-Five:
+        5); the counting/assisted mode stays between the games that have it.
+        Level and hints are the player's and stay."""
+        if game == self.game:
             return
         old = self.rules
-        self.rules = Rules(game)
-        self.rules.target = old.target
-        self.rules.set_option("mode", old.option_value("mode"))
+        old_default = new_rules(self.game).target
+        self.rules = new_rules(game)
+        if self.rules.target == old_default:
+            self.rules.target = old.target
+        if options_of(self.game) is TWO_HAND_OPTIONS and options_of(game) is TWO_HAND_OPTIONS:
+            self.rules.set_option("mode", old.option_value("mode"))
+        self.game = game
 
-    def make_rules(self) -> Rules:
-        """A fresh Rules with these settings, for a new match."""
-        r = Rules(self.rules.game)
-        r.target = self.rules.target
-        for name, value in self.rules.changed_options():
-            r.set_option(name, value)
-        return r
+    def options(self):
+        """The OPTIONS table of the current game, for the settings screen
+        (empty for Sixty-Five)."""
+        return options_of(self.game)
+
+    def option_index(self, name: str) -> int:
+        """Index of the current value of an option in its values."""
+        for opt_name, attr, _values in self.options():
+            if opt_name == name:
+                return getattr(self.rules, attr)
+        raise ValueError("unknown option '%s'" % name)
+
+    def set_option(self, name: str, value: str) -> None:
+        self.rules.set_option(name, value)
+
+    def make_rules(self):
+        """A fresh rules object with these settings, for a new match."""
+        return copy_rules(self.game, self.rules)
 
     def to_bytes(self) -> bytes:
         lines = [
-            "game " + GAME_NAMES[self.rules.game],
+            "game " + GAMES[self.game],
             "target %d" % self.rules.target,
             "level " + self.level,
             "hints %d" % (1 if self.hints else 0),
@@ -67,10 +139,7 @@ def parse_settings(lines) -> Settings:
     """Settings from the body lines of a settings file; ValueError if wrong."""
     if len(lines) < 4:
         raise ValueError("settings cut short")
-    game = game_from_name(_one(split_line(lines[0], "game")))
-    if game != SIXTY_SIX and game != SCHNAPSEN:
-        raise ValueError("unknown game")
-    s = Settings(game)
+    s = Settings(game_index(_one(split_line(lines[0], "game"))))
     s.rules.target = number(_one(split_line(lines[1], "target")), 1, MAX_TARGET)
     level = _one(split_line(lines[2], "level"))
     if level not in LEVELS:

@@ -1,12 +1,18 @@
 """How the player has done, per game, and its file.
 
-Counts are for the human (seat 0).  A match given up before its end is not
-counted; a hand nobody won (the points go to the pot) counts as played.
+Counts are for the human (seat 0; in the partnership games the human's
+side AC).  A match given up before its end is not counted; a hand nobody
+won (the pot, a four-hand auction all passed) counts as played.  In
+three-hand a hand the human dealt and sat out counts as played and as sat
+out, neither won nor lost.  Four-hand game points can be negative; only the
+points gained are added up (a lost bid shows as a hand lost).
+
+A file holds one line per game, in GAMES order; older files with fewer
+games (or lines without the last count) still load, the rest zero.
 """
 
-from sixtysix.rules import GAME_NAMES
-
 from .save import number, pack, split_line
+from .settings import GAMES
 
 KIND = "sixtysix-stats"
 VERSION = 1
@@ -23,8 +29,10 @@ FIELDS = (
     "points_against",
     "streak",
     "best_streak",
+    "hands_out",
 )
-TITLES = ("Sixty-Six", "Schnapsen")
+_OLD_FIELDS = 8  # version-1 files of the two-player games had no hands_out
+TITLES = ("Sixty-Six", "Schnapsen", "Three-hand", "Four-hand", "Sixty-Five")
 
 
 class GameStats:
@@ -37,6 +45,7 @@ class GameStats:
         self.points_against = 0
         self.streak = 0  # matches won in a row, up to now
         self.best_streak = 0
+        self.hands_out = 0  # three-hand: hands the human dealt and sat out
 
     def values(self):
         return [getattr(self, f) for f in FIELDS]
@@ -44,16 +53,23 @@ class GameStats:
 
 class Stats:
     def __init__(self) -> None:
-        self.games = [GameStats() for _ in GAME_NAMES]
+        self.games = [GameStats() for _ in GAMES]
 
-    def record_hand(self, game: int, winner: int, points_for: int, points_against: int) -> None:
-        """A booked hand: winner 0 is the human, 1 the computer, -1 nobody."""
+    def record_hand(
+        self, game: int, winner: int, points_for: int, points_against: int, sat_out: bool = False
+    ) -> None:
+        """A booked hand: winner 0 is the human (or the human's side),
+        another number the computer, -1 nobody; negative points count 0."""
         g = self.games[game]
         g.hands += 1
-        if winner == 0:
+        if sat_out:
+            g.hands_out += 1
+        elif winner == 0:
             g.hands_won += 1
-        g.points_for += points_for
-        g.points_against += points_against
+        if points_for > 0:
+            g.points_for += points_for
+        if points_against > 0:
+            g.points_against += points_against
 
     def record_match(self, game: int, won: bool) -> None:
         g = self.games[game]
@@ -79,6 +95,8 @@ class Stats:
                 continue
             lines.append("Matches %d, won %d" % (g.matches, g.matches_won))
             lines.append("Hands %d, won %d" % (g.hands, g.hands_won))
+            if g.hands_out:
+                lines.append("Sat out %d" % g.hands_out)
             lines.append("Game pts %d : %d" % (g.points_for, g.points_against))
             lines.append("Streak %d, best %d" % (g.streak, g.best_streak))
         return "\n".join(lines)
@@ -86,23 +104,23 @@ class Stats:
     def to_bytes(self) -> bytes:
         lines = []
         for i in range(len(self.games)):
-            lines.append(GAME_NAMES[i] + " " + " ".join(str(v) for v in self.games[i].values()))
+            lines.append(GAMES[i] + " " + " ".join(str(v) for v in self.games[i].values()))
         return pack(KIND, VERSION, lines)
 
 
 def parse_stats(lines) -> Stats:
     """Stats from the body lines of a statistics file; ValueError if wrong."""
     s = Stats()
-    if len(lines) != len(s.games):
+    if len(lines) < 2 or len(lines) > len(s.games):
         raise ValueError("wrong number of games")
-    for i in range(len(s.games)):
-        words = split_line(lines[i], GAME_NAMES[i])
-        if len(words) != len(FIELDS):
+    for i in range(len(lines)):
+        words = split_line(lines[i], GAMES[i])
+        if len(words) != len(FIELDS) and len(words) != _OLD_FIELDS:
             raise ValueError("wrong number of counts")
         g = s.games[i]
-        for k in range(len(FIELDS)):
+        for k in range(len(words)):
             setattr(g, FIELDS[k], number(words[k], 0, _BIG))
-        if g.matches_won > g.matches or g.hands_won > g.hands or g.best_streak < g.streak:
+        if g.matches_won > g.matches or g.hands_won + g.hands_out > g.hands or g.best_streak < g.streak:
             raise ValueError("counts disagree")
         if g.matches > g.hands or g.best_streak > g.matches_won:
             raise ValueError("counts disagree")

@@ -117,7 +117,9 @@ def random_action(h, rng, buf):
 
 def new_session(store, rng):
     s = Session(store)
-    s.settings.rules = random_rules(rng)
+    r = random_rules(rng)
+    s.settings.set_game(r.game)
+    s.settings.rules = r
     s.settings.rules.target = 1 + rng.below(7)
     s.new_match(rng.next15())
     s.start_hand()
