@@ -1,0 +1,277 @@
+"""Sixty-Five computer players: legal, deterministic, honest about what
+they can see, and allocation-free where they loop (on MicroPython).
+
+Kept light, since this also runs on the MicroPython unix port at 64wK."""
+
+import gc
+
+# The engine first: at a 64wK heap, compiling it while ai65 is half
+# imported fails for a fragmented heap, not for want of memory.
+from sixtysix import sixtyfive as _engine_first  # noqa: F401
+from sixtysix.ai65 import (
+    LEVELS,
+    Heuristic65Player,
+    Sampler65,
+    Search65Player,
+    hand_value,
+    heuristic_card,
+    make_65_player,
+)
+from sixtysix.cards import parse_card48
+from sixtysix.rng import Rng
+from sixtysix.sixtyfive import MAX_ACTIONS, SixtyFiveHand, SixtyFiveMatch, SixtyFiveRules
+from sixtysix.view65 import View65
+
+FULL = 0xFFFFFF
+
+
+def position(seed, plays):
+    """A hand after `plays` random legal cards from a seeded deal."""
+    m = SixtyFiveMatch(SixtyFiveRules(), seed)
+    h = m.start_hand()
+    rng = Rng(seed * 7 + 1)
+    buf = bytearray(MAX_ACTIONS)
+    for _ in range(plays):
+        n = h.legal_actions(buf)
+        h.act(buf[rng.below(n)])
+    return h
+
+
+def holds_in(actions, c):
+    for a in actions:
+        if a == c:
+            return True
+    return False
+
+
+def test_every_player_plays_a_whole_hand_legally():
+    names = ("hard", "heuristic", "medium", "easy")
+    h = position(11, 0)
+    players = [make_65_player(names[s], s + 1) for s in range(4)]
+    while not h.over:
+        v = View65(h, h.turn)
+        c = players[h.turn].choose(v)
+        assert holds_in(v.actions, c), "%s chose an illegal card" % names[h.turn]
+        h.act(c)
+    assert h.score(0) + h.score(1) == 65
+
+
+def test_every_level_is_legal_in_random_positions():
+    for seed in range(1, 9):
+        h = position(seed, (seed * 13) % 47)
+        v = View65(h, h.turn)
+        for name in ("random", "heuristic", "easy", "medium", "hard"):
+            c = make_65_player(name, seed).choose(v)
+            assert holds_in(v.actions, c), "%s: illegal %d at seed %d" % (name, c, seed)
+            work = SixtyFiveHand(h.rules)
+            work.copy_from(h)
+            work.act(c)  # the engine agrees
+
+
+def test_search_is_deterministic_given_the_seed():
+    for seed in (3, 4):
+        h = position(seed, 9)
+        v = View65(h, h.turn)
+        a = Search65Player("medium", 77)
+        b = Search65Player("medium", 77)
+        for _ in range(3):
+            assert a.choose(v) == b.choose(v)
+            assert a.nodes == b.nodes
+
+
+def test_unknown_names_are_refused():
+    for bad in ("expert", ""):
+        try:
+            make_65_player(bad, 1)
+        except ValueError:
+            continue
+        raise AssertionError("%r was accepted" % bad)
+
+
+def test_view_shows_only_what_the_seat_may_know():
+    h = position(5, 14)
+    seat = h.turn
+    v = View65(h, seat)
+    assert (v.own0, v.own1) == (h.hands[seat * 2], h.hands[seat * 2 + 1])
+    # Swap one card between two other seats: the seat's view must not change.
+    a = (seat + 1) & 3
+    b = (seat + 2) & 3
+    ca = h.hands[a * 2] & -h.hands[a * 2]
+    cb = h.hands[b * 2] & -h.hands[b * 2]
+    if ca and cb:
+        h.hands[a * 2] ^= ca | cb
+        h.hands[b * 2] ^= ca | cb
+        w = View65(h, seat)
+        for name in ("own0", "own1", "played", "voids", "piles", "trick", "counts", "scores", "actions"):
+            assert getattr(v, name) == getattr(w, name), name
+    for half in range(2):
+        assert v.unseen(half) & v.seen(half) == 0
+        assert v.unseen(half) | v.seen(half) == FULL
+    assert sum(v.counts) == 48 - h.nlog
+
+
+def test_sampled_worlds_agree_with_the_view():
+    sampler = Sampler65()
+    world = SixtyFiveHand(SixtyFiveRules())
+    rng = Rng(9)
+    checked_voids = 0
+    for seed in range(1, 7):
+        h = position(seed, 20 + seed)
+        seat = h.turn
+        v = View65(h, seat)
+        for _ in range(4):
+            sampler.deal(v, rng, world)
+            assert world.hands[seat * 2] == v.own0 and world.hands[seat * 2 + 1] == v.own1
+            for half in range(2):
+                everything = v.seen(half)
+                for s in range(4):
+                    part = world.hands[s * 2 + half]
+                    if s != seat:
+                        assert part & v.seen(half) == 0, "a seen card was dealt"
+                    assert part & everything & ~(v.own1 if half else v.own0) == 0
+                    everything |= part
+                assert everything == FULL, "a card is missing"
+            for s in range(4):
+                assert world.cards_left(s) == v.counts[s]
+                for suit in range(4):
+                    if (v.voids[s] >> suit) & 1:
+                        checked_voids += 1
+                        bits = world.hands[s * 2 + (suit >> 1)] >> ((suit & 1) * 12)
+                        assert bits & 0xFFF == 0, "seat %d got a suit it lacks" % s
+            assert world.turn == h.turn and world.lead == h.lead and world.best_seat == h.best_seat
+            assert (world.tricks[0], world.tricks[1]) == (h.tricks[0], h.tricks[1])
+            assert world.score(0) == h.score(0)
+    assert checked_voids > 0, "no position had a void to respect"
+
+
+def test_sampler_meets_tight_voids():
+    """Voids that leave exactly one deal: A holds the spades, B has shown
+    it lacks clubs and diamonds, C hearts and spades, D clubs and hearts.
+    Then clubs can only be C's, hearts only B's, so D has the diamonds."""
+    h = position(2, 0)
+    for s in range(4):
+        h.hands[s * 2] = 0
+        h.hands[s * 2 + 1] = 0
+    suits = (3, 2, 0, 1)  # A spades, B hearts, C clubs, D diamonds
+    for s in range(4):
+        h.hands[s * 2 + (suits[s] >> 1)] = 0xFFF << ((suits[s] & 1) * 12)
+    h.voids[1] = 0b0011
+    h.voids[2] = 0b1100
+    h.voids[3] = 0b0101
+    v = View65(h, 0)
+    world = SixtyFiveHand(SixtyFiveRules())
+    sampler = Sampler65()
+    rng = Rng(4)
+    for _ in range(5):
+        sampler.deal(v, rng, world)
+        for i in range(8):
+            assert world.hands[i] == h.hands[i], "seat %d half %d" % (i // 2, i % 2)
+
+
+def test_heuristic_trumps_the_partners_ace_with_a_low_spade():
+    """Partner C leads the ace of hearts (it would win and give the
+    opponents 4): A, void in hearts, takes it with the three of spades
+    instead, so the ace stays on A's side and the trick is cheap."""
+    h = position(1, 0)
+    three_spades = parse_card48("3S")
+    king_spades = parse_card48("KS")
+    ace_hearts = parse_card48("AH")
+    # Build a trick by hand: C led AH, D followed with 4H, now A to play.
+    h.trick[2] = ace_hearts
+    h.trick[3] = parse_card48("4H")
+    h.lead = ace_hearts
+    h.best = ace_hearts
+    h.best_seat = 2
+    h.in_trick = 2
+    h.turn = 0
+    buf = bytearray([three_spades, king_spades, parse_card48("5C")])
+    # A holds those three cards only; B (to play last) is known void in nothing.
+    own0 = 1 << parse_card48("5C")
+    c = heuristic_card(h, 0, own0, (1 << (three_spades - 24)) | (1 << (king_spades - 24)), buf, 3)
+    assert c == three_spades
+
+
+def test_heuristic_throws_a_counter_on_a_trick_it_cannot_win():
+    """B led a club, C followed, D trumped with the ace of spades; A, last
+    and void in clubs, throws its ace of diamonds, which then counts for
+    A's side (only the winning card changes sides)."""
+    h = position(1, 0)
+    h.trick[1] = parse_card48("5C")
+    h.trick[2] = parse_card48("6C")
+    h.trick[3] = parse_card48("AS")
+    h.lead = parse_card48("5C")
+    h.best = parse_card48("AS")
+    h.best_seat = 3
+    h.in_trick = 3
+    h.turn = 0
+    ace_d = parse_card48("AD")
+    four_d = parse_card48("4D")
+    buf = bytearray([four_d, ace_d])
+    assert heuristic_card(h, 0, (1 << ace_d) | (1 << four_d), 0, buf, 2) == ace_d
+
+
+def test_heuristic_player_uses_the_view():
+    h = position(6, 17)
+    v = View65(h, h.turn)
+    assert holds_in(v.actions, Heuristic65Player().choose(v))
+
+
+def brute(h, side):
+    """Plain minimax over an open position (the reference for alpha-beta)."""
+    if h.over:
+        return hand_value(h, side)
+    buf = bytearray(MAX_ACTIONS)
+    n = h.legal_actions(buf)
+    values = []
+    for i in range(n):
+        child = SixtyFiveHand(h.rules)
+        child.copy_from(h)
+        child.act(buf[i])
+        values.append(brute(child, side))
+    return max(values) if (h.turn & 1) == side else min(values)
+
+
+def test_endgame_search_equals_plain_minimax():
+    p = Search65Player("medium", 1)
+    p._ready(SixtyFiveRules())
+    for seed in (1, 2, 3):
+        h = position(seed, 41)  # seven cards left
+        for side in range(2):
+            p._side = side
+            p._stack[0].copy_from(h)
+            assert p.solve(0, -(1 << 20), 1 << 20) == brute(h, side)
+
+
+def test_values_stay_small():
+    h = position(8, 30)
+    p = Search65Player("hard", 2)
+    p.choose(View65(h, h.turn))
+    for t in p._totals:
+        assert -(1 << 29) < t < (1 << 29)
+    assert p.nodes < 2 * LEVELS["hard"][3]
+
+
+def test_playout_allocates_nothing():
+    """A whole heuristic playout (every seat choosing and playing) allocates
+    nothing; measured where gc.mem_alloc exists (MicroPython)."""
+    h = position(3, 5)
+    p = Search65Player("easy", 1)
+    work = SixtyFiveHand(h.rules)
+    _play_out(p, work, h)
+    if not hasattr(gc, "mem_alloc"):
+        assert work.over
+        return
+    gc.collect()
+    gc.disable()
+    try:
+        before = gc.mem_alloc()
+        _play_out(p, work, h)
+        used = gc.mem_alloc() - before
+    finally:
+        gc.enable()
+    assert used == 0, "a playout allocated %d bytes" % used
+
+
+def _play_out(p, work, h):
+    work.copy_from(h)
+    p.playout(work)
