@@ -56,6 +56,27 @@ PAGES = (
         "took no trick. With no claim, the last trick wins 10 extra points.",
     ),
     (
+        "Three players",
+        "The dealer deals to the other two and sits out; they play Sixty-Six. "
+        "The dealer scores what the winner scores, but cannot reach 7 that "
+        "way. The deal passes to the left.",
+    ),
+    (
+        "Four players",
+        "Partners sit opposite: you and C against B and D. 6 cards each, no "
+        "stock. Bid 1 to 4 (33 to 132 points) or solo, or pass (once: then "
+        "you are out of the bidding). The highest bidder leads; the first "
+        "card led makes trumps. Always follow, head, else trump. Reach the "
+        "bid to score it, else lose it; the others score points / 33.",
+    ),
+    (
+        "Sixty-Five",
+        "48 cards, 3 up to A; spades are trumps; 12 cards each. Follow suit "
+        "if you can. The winner keeps only the partner's card for the side; "
+        "the other three go to the opponents. 2 a trick, 1 for the last, A 4 "
+        "K 3 Q 2 J 1: 65 in all. 33 scores 1, 41 scores 2; first side to 5.",
+    ),
+    (
         "Buttons",
         "Move along your hand and press OK to play. BACK opens the actions: "
         "marry, exchange, close, claim, last trick, hint, score, leave. "

@@ -9,6 +9,7 @@ from .app import Confirm, Menu, Pages, Screen
 from .canvas import FG, SEL
 from .events import BACK, NEXT, OK, PREV
 from .rules_text import PAGES
+from .settings import GAMES
 from .ui import draw_list, draw_title, fit, put
 
 NAMES = ("You", "B")
@@ -31,7 +32,25 @@ OPTION_LABELS = (
     "Failed close",
     "Closer scored",
 )
+# Labels for options of the other games, by record name.
+MORE_LABELS = {
+    "solo": "Solo wins at",
+    "all-pass": "All pass",
+    "below-zero": "Below zero",
+}
 TARGETS = ("3", "5", "7", "9", "11")
+MULTI = ("three-hand", "four-hand", "sixty-five")
+
+
+def table_for(app):
+    """The table screen for the match in progress: two at the table, or more."""
+    if getattr(app.session.match, "name", "") in MULTI:
+        from .table_multi import SeatTable
+
+        return SeatTable(app)
+    from .table import Table
+
+    return Table(app)
 
 
 def title_menu(app):
@@ -67,22 +86,18 @@ def new_match(app) -> None:
 
 
 def _start(app) -> None:
-    from .table import Table
-
     s = app.session
     s.abandon()
     s.new_match(app.next_seed())
     s.start_hand()
-    app.show(Table(app))
+    app.show(table_for(app))
 
 
 def resume(app) -> None:
-    from .table import Table
-
     s = app.session
     if s.match.hand.over:
         s.start_hand()  # the last hand was booked before the save
-    app.show(Table(app))
+    app.show(table_for(app))
 
 
 # --- the end of a hand ------------------------------------------------------------
@@ -117,13 +132,84 @@ def hand_result(app):
 
 
 def _next_hand(app) -> None:
-    from .table import Table
-
     app.session.start_hand()
-    app.show(Table(app))
+    app.show(table_for(app))
+
+
+def seat_score_text(game, match) -> str:
+    s = match.scores
+    if game.partners:
+        text = "Match to %d. You and C %d, B and D %d." % (match.rules.target, s[0], s[1])
+    else:
+        text = "Match to %d. You %d, B %d, C %d." % (match.rules.target, s[0], s[1], s[2])
+    return text
+
+
+def seat_result(app):
+    """Book a finished hand of three or four and say how it went."""
+    from .seats import SEATS, adapter
+
+    s = app.session
+    m = s.match
+    g = adapter(m)
+    h = m.hand
+    if g.name == "three-hand":
+        names = (SEATS[m.seat_of(0)], SEATS[m.seat_of(1)])
+        names = tuple("You" if n == "A" else n for n in names)
+        text = "%s deals and sits out.\n%s %d, %s %d.\n%s." % (
+            SEATS[m.dealer],
+            names[0],
+            h.score(0),
+            names[1],
+            h.score(1),
+            result_text(h, names),
+        )
+    elif g.name == "four-hand":
+        from sixtysix.four import R_PASSED_OUT
+
+        if h.reason == R_PASSED_OUT:
+            text = "Everybody passed: no score."
+        else:
+            side = "you and C" if h.bidder & 1 == 0 else "B and D"
+            text = "%s bid %s for %s: %s.\nPoints: you and C %d, B and D %d.\nGame points: %+d and %+d." % (
+                SEATS[h.bidder],
+                g.bid_name(h.high_bid),
+                side,
+                "made" if h.made else "failed",
+                h.side_score(0),
+                h.side_score(1),
+                h.game_points[0],
+                h.game_points[1],
+            )
+    else:
+        text = "Tricks %d and %d, points you and C %d, B and D %d.\nGame points: %d and %d." % (
+            h.tricks[0],
+            h.tricks[1],
+            h.score(0),
+            h.score(1),
+            h.game_points[0],
+            h.game_points[1],
+        )
+    s.finish_hand()
+    text += "\n" + seat_score_text(g, m)
+    if m.winner >= 0:
+        if g.partners:
+            won = m.winner == 0
+            text += "\nYou and C win the match!" if won else "\nB and D win the match."
+        else:
+            text += "\nYou win the match!" if m.winner == 0 else "\n%s wins the match." % SEATS[m.winner]
+        return Pages(app, "Match over", text, back_to_title(app))
+    return Pages(app, "Hand %d" % m.hands_played, text, lambda: _next_hand(app))
 
 
 # --- settings -------------------------------------------------------------------------
+
+
+def _two_player_index(name: str) -> int:
+    for i in range(len(OPTIONS)):
+        if OPTIONS[i][0] == name:
+            return i
+    return -1
 
 
 class Settings(Screen):
@@ -140,14 +226,20 @@ class Settings(Screen):
         st = self.app.session.settings
         r = st.rules
         rows = [
-            ("Game", ("sixty-six", "schnapsen"), st.game),
+            ("Game", GAMES, st.game),
             ("Level", ("easy", "medium", "hard"), ("easy", "medium", "hard").index(st.level)),
             ("Hints", ("off", "on"), 1 if st.hints else 0),
             ("Target", TARGETS, TARGETS.index(str(r.target)) if str(r.target) in TARGETS else 2),
         ]
-        for i in range(len(OPTIONS)):
-            _name, attr, values = OPTIONS[i]
-            rows.append((OPTION_LABELS[i], values, getattr(r, attr)))
+        options = st.options()
+        for i in range(len(options)):
+            name, attr, values = options[i]
+            if options is OPTIONS:
+                label = OPTION_LABELS[i]
+            else:
+                k = _two_player_index(name)
+                label = MORE_LABELS.get(name) or (OPTION_LABELS[k] if k >= 0 else name)
+            rows.append((label, values, getattr(r, attr)))
         return rows
 
     def step(self, row: int) -> None:
@@ -163,7 +255,7 @@ class Settings(Screen):
         elif row == 3:
             st.rules.target = int(values[index])
         else:
-            name = OPTIONS[row - 4][0]
+            name = st.options()[row - 4][0]
             st.rules.set_option(name, values[index])
         self.changed = True
 

@@ -131,7 +131,11 @@ class Layout:
         self.trick_y = top + (space // 2 if space > 0 else 0)
 
 
-def draw_card(c, lay: Layout, card: int, x: int, y: int, face: bool = True, dim: bool = False) -> None:
+def draw_card(
+    c, lay: Layout, card: int, x: int, y: int, face: bool = True, dim: bool = False, label: str = ""
+) -> None:
+    """A card box: face up (rank and suit; `label` for decks other than the
+    24-card one), hollow when `dim`, or its back."""
     w = lay.card_w
     h = lay.card_h
     if not face:
@@ -143,12 +147,12 @@ def draw_card(c, lay: Layout, card: int, x: int, y: int, face: bool = True, dim:
     if dim:
         c.fill_rect(x, y, w, h, BG)
         c.rect(x, y, w, h, DIM)
-        put(c, card_text(card), x + 2, y + 2, DIM)
+        put(c, label or card_text(card), x + 2, y + 2, DIM)
         return
     c.fill_rect(x, y, w, h, CARD)
     if not c.mono:
         c.rect(x, y, w, h, INK)
-    put(c, card_text(card), x + 2, y + 2, INK)
+    put(c, label or card_text(card), x + 2, y + 2, INK)
 
 
 def draw_title(c, lay: Layout, text: str) -> int:

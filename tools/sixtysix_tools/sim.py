@@ -180,13 +180,15 @@ def run_script(sim: Sim, script: str, shots) -> int:
     return 0
 
 
-def run_tour(sim: Sim, folder: str, zoom: int = 1) -> int:
+def run_tour(sim: Sim, folder: str, zoom: int = 1, game: int = 0) -> int:
     """Photograph every screen: the tour replays itself on a fresh board
-    with the same seed and saves the frame after each named press."""
-    from .tour import tour
+    with the same seed and saves the frame after each named press.  With
+    a game for three or four (an index into settings.GAMES), that game's
+    screens instead."""
+    from .tour import game_tour, tour
 
     os.makedirs(folder, exist_ok=True)
-    walked = tour(sim)
+    walked = game_tour(sim, game) if game >= 2 else tour(sim)
     at: dict = {}
     for name, n in walked.shots.items():
         at.setdefault(n, []).append(name)
@@ -197,13 +199,24 @@ def run_tour(sim: Sim, folder: str, zoom: int = 1) -> int:
         replay.hold(i, ms)
         for name in at.get(n, []):
             replay.canvas.save_png(os.path.join(folder, name + ".png"), zoom)
-    # The fault screen, as any unexpected error inside the loop shows it.
-    replay.runner.fault(MemoryError("the tour's example"))
-    replay.canvas.save_png(os.path.join(folder, "fault.png"), zoom)
+    if game < 2:
+        # The fault screen, as any unexpected error inside the loop shows it.
+        replay.runner.fault(MemoryError("the tour's example"))
+        replay.canvas.save_png(os.path.join(folder, "fault.png"), zoom)
     names = " ".join(sim.board.BUTTONS[i] + (":long" if ms > TAP_MS else "") for i, ms in walked.presses)
-    shots = len(walked.shots) + 1
+    shots = len(walked.shots) + (1 if game < 2 else 0)
     print("%d screens in %s after %d presses:\n%s" % (shots, folder, len(walked.presses), names))
     return 0
+
+
+def game_index(name) -> int:
+    from sixtysix_app.settings import GAMES
+
+    if name is None:
+        return 0
+    if name not in GAMES:
+        raise UsageError("unknown game '%s'; the games are: %s" % (name, ", ".join(GAMES)))
+    return GAMES.index(name)
 
 
 def default_save_dir(board_name: str) -> str:
@@ -218,6 +231,7 @@ def add_arguments(parser) -> None:
     parser.add_argument(
         "--tour", metavar="DIR", help="walk every screen with scripted presses, a PNG of each in DIR"
     )
+    parser.add_argument("--game", help="with --tour: the game whose screens to photograph")
     parser.add_argument("--seed", type=int, default=None, help="seed of the first match's deal")
     parser.add_argument("--save-dir", help="where the simulated board keeps its files")
     parser.add_argument("--terminal", action="store_true", help="draw in the terminal, not a window")
@@ -234,7 +248,7 @@ def run(args) -> int:
         seed = args.seed if args.seed is not None else (int.from_bytes(os.urandom(2), "little") | 1)
         sim = Sim(board, save_dir, seed)
         if args.tour:
-            return run_tour(sim, args.tour, max(1, args.zoom))
+            return run_tour(sim, args.tour, max(1, args.zoom), game_index(args.game))
         if args.keys:
             return run_script(sim, args.keys, args.screenshot)
         from .simview import interactive

@@ -167,3 +167,56 @@ class Tour:
 
 def tour(sim: Sim) -> Tour:
     return Tour(sim).run()
+
+
+# The screens a tour of a game for three or four photographs.
+GAME_SHOTS = ("table", "trick", "hand-result", "match-over")
+
+
+class GameTour(Tour):
+    """Choose a game for three or four in the settings, then press OK to
+    the end of a match; the four-hand tour also photographs the bidding."""
+
+    def __init__(self, sim: Sim, game: int) -> None:
+        Tour.__init__(self, sim)
+        self.game = game
+
+    def run(self) -> "GameTour":
+        from sixtysix_app.table_multi import SeatTable
+
+        app = self.sim.app
+        if app.popup is not None:
+            self.press(events.OK)
+        self.pick("Settings")
+        settings = app.session.settings
+        while settings.game != self.game:
+            self.press(events.OK)  # the first row steps through the games
+        self.shot("settings")
+        self.press(events.BACK)
+        self.pick("New match")
+        while True:
+            screen = self.screen
+            if app.popup is not None:
+                self.press(events.OK)
+            elif isinstance(screen, SeatTable):
+                if screen.state == 2:
+                    self.shot("trick")
+                elif screen.state == 0 and screen.game.to_act() == 0:
+                    self.shot("table")
+                self.press(events.OK)
+            elif isinstance(screen, Menu) and screen.title.startswith("Your bid"):
+                self.shot("bidding")
+                self.press(events.OK)
+            elif isinstance(screen, Pages) and screen.title.startswith("Match over"):
+                self.shot("match-over")
+                self.press(events.OK)
+                return self
+            elif isinstance(screen, Pages):
+                self.shot("hand-result")
+                self.press(events.OK)
+            else:
+                raise RuntimeError("the tour is lost on %r" % screen)
+
+
+def game_tour(sim: Sim, game: int) -> GameTour:
+    return GameTour(sim, game).run()
