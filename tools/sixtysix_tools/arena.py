@@ -95,7 +95,11 @@ def add_arguments(parser) -> None:
     # gets one plain line instead of argparse's usage block.
     parser.add_argument("--a", metavar="NAME", help="player a: random, heuristic, easy, medium or hard")
     parser.add_argument("--b", metavar="NAME", help="player b, same choices")
-    parser.add_argument("--game", default="sixty-six", help="sixty-six (default), schnapsen or sixty-five")
+    parser.add_argument(
+        "--game",
+        default="sixty-six",
+        help="sixty-six (default), schnapsen, sixty-five, four-hand or three-hand",
+    )
     parser.add_argument("--matches", default="100", metavar="N", help="deal pairs; 2N matches (100)")
     parser.add_argument("--seed", default="1", metavar="S", help="seed of the whole run (1)")
     parser.add_argument(
@@ -311,6 +315,10 @@ def run(args) -> int:
         from .arena65 import run as run65
 
         return run65(args)
+    if (args.game or "").lower() in ("four-hand", "three-hand"):  # three or four seats
+        from .arena_multi import run as run_multi
+
+        return run_multi(args)
     try:
         s = settings(args)
         prepare_out(s.out)
