@@ -1,0 +1,329 @@
+"""Alpha-beta search over the four hands of a four-hand deal (all known).
+
+The search player (ai_four.py) deals worlds consistent with its view and
+asks this solver for the value of each legal action in each world.  The
+state is a handful of ints changed in place and restored; moves go into a
+preallocated bytearray per ply, so a search node allocates nothing.
+"""
+
+from .compat import const
+from .four import SOLO
+from .players_four import beats
+
+_INF = const(1000000)
+_GP = const(1000)  # one game point in value units
+_QUEEN = const(2)
+SHOW = const(32)  # search move: show the marriage of this card's suit, then lead it
+_SLOTS = const(16)  # moves per ply: 6 cards and 8 marriage leads fit
+_PLIES = const(26)  # 24 cards and spare
+
+# Card points by id, and a rough trick-taking weight by rank (9 J Q K T A).
+_POINTS = bytes([(0, 2, 3, 4, 10, 11)[c % 6] for c in range(24)])
+_WEIGHT = b"\x00\x01\x02\x03\x05\x06"
+
+
+class FourSolver:
+    """Alpha-beta over four known hands from a position in the play.
+
+    Values are seen from side 0 (AC): `game points * 1000 + point margin`,
+    where game points are the difference the hand's scoring gives the two
+    sides.  A search stops `depth` tricks from where it starts and
+    evaluates there by sharing the points still out by the strength of the
+    cards each side holds; with enough depth it is exact.
+    """
+
+    def __init__(self, rules) -> None:
+        self.rules = rules
+        self.hands = [0, 0, 0, 0]
+        self.pts = [0, 0]  # card points taken (and the last-trick bonus)
+        self.mar = [0, 0]  # marriage points shown
+        self.tricks = [0, 0]
+        self.trump = -1
+        self.lead = -1
+        self.best = -1
+        self.best_seat = -1
+        self.led_high = -1
+        self.in_trick = 0
+        self.trick_pts = 0
+        self.turn = 0
+        self.pending = -1
+        self.sitting = -1
+        self.active = 4
+        self.bid_side = 0
+        self.high_bid = 1
+        self.tricks_done = 0
+        self.stop_at = 24  # tricks_done at which to evaluate instead of searching
+        self.total_tricks = 6
+        self.moves = bytearray(_SLOTS * _PLIES)
+        self.nodes = 0
+        self.limit = _INF
+        self.aborted = False
+        self.coarse = False
+
+    def load(self, view, hands) -> None:
+        """A world: the view's public state and four hands (by seat)."""
+        for s in range(4):
+            self.hands[s] = hands[s]
+        for side in range(2):
+            self.pts[side] = view.card_points[side]
+            self.mar[side] = view.marriage_points[side]
+            self.tricks[side] = view.tricks[side]
+        self.trump = view.trump
+        self.lead = view.lead
+        self.best = view.best
+        self.best_seat = view.best_seat
+        self.led_high = view.led_high
+        self.in_trick = view.in_trick
+        tp = 0
+        for s in range(4):
+            c = view.trick[s]
+            if c != 255:
+                tp += _POINTS[c]
+        self.trick_pts = tp
+        self.turn = view.turn
+        self.pending = view.pending
+        self.sitting = view.sitting
+        self.active = 3 if view.sitting >= 0 else 4
+        self.bid_side = view.bidder & 1
+        self.high_bid = view.high_bid
+        self.tricks_done = view.tricks[0] + view.tricks[1]
+        self.total_tricks = 6
+        self.nodes = 0
+        self.aborted = False
+
+    # --- outcomes ---------------------------------------------------------------
+
+    def _side_score(self, side: int) -> int:
+        if self.tricks[side]:
+            return self.pts[side] + self.mar[side]
+        return self.pts[side]
+
+    def _outcome(self, s0: int, s1: int, other_tricks: int) -> int:
+        """Value for side 0 of a hand ending with these side scores."""
+        b = self.bid_side
+        sb = s0 if b == 0 else s1
+        so = s1 if b == 0 else s0
+        bid = self.high_bid
+        if bid >= SOLO:
+            made = other_tricks == 0 if self.rules.solo_all_tricks else sb >= 66
+        else:
+            made = sb >= bid * 33
+        gp = (bid if made else -bid) - so // 33
+        if b == 1:
+            gp = -gp
+        v = gp * _GP
+        if not self.coarse:
+            v += s0 - s1
+        return v
+
+    def _final(self) -> int:
+        return self._outcome(self._side_score(0), self._side_score(1), self.tricks[1 - self.bid_side])
+
+    def _estimate(self) -> int:
+        """Cheap value at a trick boundary: the points still out are shared
+        by the trick-taking weight of each side's cards."""
+        trump = self.trump
+        left = 0 if self.rules.no_bonus else 10
+        strength0 = 0
+        strength1 = 0
+        for s in range(4):
+            if s == self.sitting:
+                continue
+            h = self.hands[s]
+            c = 0
+            w = 0
+            while h:
+                if h & 1:
+                    left += _POINTS[c]
+                    w += _WEIGHT[c % 6]
+                    if c // 6 == trump:
+                        w += 6
+                h >>= 1
+                c += 1
+            if s & 1:
+                strength1 += w
+            else:
+                strength0 += w
+        total = strength0 + strength1
+        share0 = left * strength0 // total if total else left // 2
+        s0 = self.pts[0] + share0
+        s1 = self.pts[1] + left - share0
+        if self.tricks[0] or strength0:
+            s0 += self.mar[0]
+        if self.tricks[1] or strength1:
+            s1 += self.mar[1]
+        other = 1 - self.bid_side
+        other_tricks = self.tricks[other]
+        if not other_tricks and (strength1 if other else strength0) * 4 > total:
+            other_tricks = 1  # the defenders will likely take a trick
+        return self._outcome(s0, s1, other_tricks)
+
+    # --- moves ---------------------------------------------------------------------
+
+    def _gen(self, base: int) -> int:
+        """Legal moves of the seat to play into the move buffer, likely best first."""
+        p = self.turn
+        hand = self.hands[p]
+        moves = self.moves
+        trump = self.trump
+        n = 0
+        if self.lead < 0:
+            if self.pending >= 0:
+                q = self.pending * 6 + _QUEEN
+                moves[base] = q
+                n = 1
+                if not self.rules.queen_lead:
+                    moves[base + 1] = q + 1
+                    n = 2
+                return n
+            # marriages first (the trump one leading), then high cards
+            for suit in range(4):
+                q = suit * 6 + _QUEEN
+                if (hand >> q) & 3 == 3:
+                    moves[base + n] = q + 1 + SHOW
+                    n += 1
+                    moves[base + n] = q + SHOW
+                    n += 1
+            c = 23
+            while c >= 0:
+                if (hand >> c) & 1:
+                    moves[base + n] = c
+                    n += 1
+                c -= 1
+            return n
+        suit = self.lead // 6
+        same = hand & (0x3F << (suit * 6))
+        if same:
+            higher = same & ~((2 << self.led_high) - 1)
+            allowed = higher if higher else same
+        else:
+            trumps = hand & (0x3F << (trump * 6))
+            allowed = trumps if trumps else hand
+        best = self.best
+        # winners cheapest first, then losers cheapest first
+        for c in range(24):
+            if (allowed >> c) & 1 and beats(c, best, trump):
+                moves[base + n] = c
+                n += 1
+        for c in range(24):
+            if (allowed >> c) & 1 and not beats(c, best, trump):
+                moves[base + n] = c
+                n += 1
+        return n
+
+    def _next_seat(self, p: int) -> int:
+        s = (p + 1) & 3
+        if s == self.sitting:
+            s = (s + 1) & 3
+        return s
+
+    # --- search --------------------------------------------------------------------
+
+    def search(self, ply: int, alpha: int, beta: int) -> int:
+        """Value for side 0 of the position, within (alpha, beta)."""
+        self.nodes += 1
+        if self.nodes > self.limit:
+            self.aborted = True
+            return 0
+        if self.lead < 0 and self.pending < 0:
+            if self.tricks_done >= self.total_tricks:
+                return self._final()
+            if self.tricks_done >= self.stop_at:
+                return self._estimate()
+        base = ply * _SLOTS
+        n = self._gen(base)
+        maximizing = (self.turn & 1) == 0
+        best_v = -_INF if maximizing else _INF
+        for i in range(n):
+            v = self.try_move(self.moves[base + i], ply, alpha, beta)
+            if self.aborted:
+                return 0
+            if maximizing:
+                if v > best_v:
+                    best_v = v
+                    if v > alpha:
+                        alpha = v
+            else:
+                if v < best_v:
+                    best_v = v
+                    if v < beta:
+                        beta = v
+            if alpha >= beta:
+                break
+        return best_v
+
+    def try_move(self, m: int, ply: int, alpha: int, beta: int) -> int:
+        """Play move m (a card, or a card + SHOW), search on, undo."""
+        p = self.turn
+        side = p & 1
+        shown = 0
+        c = m
+        if m >= SHOW:
+            c = m - SHOW
+            shown = 40 if (self.trump < 0 or c // 6 == self.trump) else 20
+            self.mar[side] += shown
+        bit = 1 << c
+        self.hands[p] &= ~bit
+        s_lead = self.lead
+        s_best = self.best
+        s_best_seat = self.best_seat
+        s_led_high = self.led_high
+        s_trump = self.trump
+        s_pending = self.pending
+        s_trick_pts = self.trick_pts
+        s_in_trick = self.in_trick
+        won = -1
+        bonus = 0
+        if s_lead < 0:
+            self.lead = c
+            self.pending = -1
+            if s_trump < 0:
+                self.trump = c // 6
+            self.best = c
+            self.best_seat = p
+            self.led_high = c
+        else:
+            if c // 6 == s_lead // 6 and c > s_led_high:
+                self.led_high = c
+            if beats(c, s_best, self.trump):
+                self.best = c
+                self.best_seat = p
+        self.trick_pts = s_trick_pts + _POINTS[c]
+        self.in_trick = s_in_trick + 1
+        if self.in_trick == self.active:
+            won = self.best_seat
+            ws = won & 1
+            self.pts[ws] += self.trick_pts
+            self.tricks[ws] += 1
+            self.tricks_done += 1
+            if self.tricks_done == self.total_tricks and not self.rules.no_bonus:
+                bonus = 10
+                self.pts[ws] += 10
+            self.lead = -1
+            self.best = -1
+            self.best_seat = -1
+            self.led_high = -1
+            self.in_trick = 0
+            self.trick_pts = 0
+            self.turn = won
+        else:
+            self.turn = self._next_seat(p)
+        v = self.search(ply + 1, alpha, beta)
+        if won >= 0:
+            ws = won & 1
+            self.pts[ws] -= s_trick_pts + _POINTS[c] + bonus
+            self.tricks[ws] -= 1
+            self.tricks_done -= 1
+        self.turn = p
+        self.lead = s_lead
+        self.best = s_best
+        self.best_seat = s_best_seat
+        self.led_high = s_led_high
+        self.trump = s_trump
+        self.pending = s_pending
+        self.trick_pts = s_trick_pts
+        self.in_trick = s_in_trick
+        self.hands[p] |= bit
+        if shown:
+            self.mar[side] -= shown
+        return v
