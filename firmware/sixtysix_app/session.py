@@ -1,70 +1,73 @@
 """The match the device is playing, its settings and statistics, and the
 files that keep them.
 
-The screens talk to a Session and never to files:
-
-    s = Session(store)          store: a Store (save.py) over a directory,
-                                or None to keep nothing
-    s.settings                  Settings: .game (index into settings.GAMES),
-                                .rules (the game's rules object), .level
-                                ("easy", "medium", "hard"), .hints (bool),
-                                .target, .options()
-    s.stats                     Stats: matches/hands won and lost per game
-    s.message                   "" or one short line explaining why a save
-                                or the statistics could not be read (shown
-                                once by the title screen, then cleared)
-    s.can_resume() -> bool      a match in progress was loaded (or started)
-    s.new_match(seed)           a fresh match of settings.game: Match,
-                                ThreeMatch, FourMatch or SixtyFiveMatch
-    s.match                     that match (match.hand is the hand)
-    s.game, s.game_name         the match's game (index, GAMES name)
-    s.start_hand()              deal the next hand (remembers the deal so a
-                                save can restore it exactly)
-    s.act(code)                 the human's or the computer's action on the
-                                current hand; IllegalAction leaves it as it
-                                was (three-hand, four-hand and Sixty-Five
-                                name the table seat); the match is saved when
-                                a trick is complete, when a four-hand auction
-                                ends and when the hand ends
-    s.seat_to_act() -> int      table seat 0..3 whose turn it is, -1 when
-                                the hand is over or there is no match
-    s.human_seat_to_act()       seat 0 is to act
-    s.finish_hand()             book the hand (match.finish_hand), update
-                                statistics, save
-    s.save()                    save now (leaving the table for the title)
-    s.save_settings()           after the settings screen changes something
-    s.abandon()                 drop the match in progress and its save
-
-The human is seat 0 (player A), the computer the other seats; in the
-partnership games the human's side is side 0 (AC).
-
-A match is saved as its rules, the match counters with the PRNG state, the
-deal of the current hand and the hand's action log.  Loading deals the same
-cards and replays the log through the engine, so a damaged save can only
-come back as a position the rules allow, or be refused.  A save whose hand
-is over but was not yet booked (power lost on the result screen) is booked
-while loading, so a loaded match is always either mid-hand or between hands.
-
-One file version serves every game: the rules line names the game, and a
-two-player save reads exactly as before.  Per game (after `rules` and
-`option` lines):
-
-    two-player  match s0 s1 pot dealer played rng a0 a1
-                hand booked dealer dealer-cards other-cards stock
-                log (player << 7 | action) bytes
-    three-hand  match s0 s1 s2 pot dealer played rng a0 a1 a2
-                hand booked table-dealer right-cards left-cards stock
-                log as two-player (players of the two-player hand)
-    four-hand   match s0 s1 dealer played rng a0 a1 (signed scores)
-                hand booked dealer cards-A cards-B cards-C cards-D
-                log (seat, action) byte pairs
-    sixty-five  match s0 s1 dealer played rng a0 a1
-                hand booked dealer eight halves (A low, A high, B low ...)
-                log (seat << 6 | card) bytes
+(The Session API and the save format are described in the comments below:
+comments cost nothing on the device, a long docstring costs heap while
+the module compiles.)
 """
 
-from sixtysix.match import Match
-from sixtysix.rng import MASK30
+# The screens talk to a Session and never to files:
+#
+#     s = Session(store)          store: a Store (save.py) over a directory,
+#                                 or None to keep nothing
+#     s.settings                  Settings: .game (index into settings.GAMES),
+#                                 .rules (the game's rules object), .level
+#                                 ("easy", "medium", "hard"), .hints (bool),
+#                                 .target, .options()
+#     s.stats                     Stats: matches/hands won and lost per game
+#     s.message                   "" or one short line explaining why a save
+#                                 or the statistics could not be read (shown
+#                                 once by the title screen, then cleared)
+#     s.can_resume() -> bool      a match in progress was loaded (or started)
+#     s.new_match(seed)           a fresh match of settings.game: Match,
+#                                 ThreeMatch, FourMatch or SixtyFiveMatch
+#     s.match                     that match (match.hand is the hand)
+#     s.game, s.game_name         the match's game (index, GAMES name)
+#     s.start_hand()              deal the next hand (remembers the deal so a
+#                                 save can restore it exactly)
+#     s.act(code)                 the human's or the computer's action on the
+#                                 current hand; IllegalAction leaves it as it
+#                                 was (three-hand, four-hand and Sixty-Five
+#                                 name the table seat); the match is saved when
+#                                 a trick is complete, when a four-hand auction
+#                                 ends and when the hand ends
+#     s.seat_to_act() -> int      table seat 0..3 whose turn it is, -1 when
+#                                 the hand is over or there is no match
+#     s.human_seat_to_act()       seat 0 is to act
+#     s.finish_hand()             book the hand (match.finish_hand), update
+#                                 statistics, save
+#     s.save()                    save now (leaving the table for the title)
+#     s.save_settings()           after the settings screen changes something
+#     s.abandon()                 drop the match in progress and its save
+#
+# The human is seat 0 (player A), the computer the other seats; in the
+# partnership games the human's side is side 0 (AC).
+#
+# A match is saved as its rules, the match counters with the PRNG state, the
+# deal of the current hand and the hand's action log.  Loading deals the same
+# cards and replays the log through the engine, so a damaged save can only
+# come back as a position the rules allow, or be refused.  A save whose hand
+# is over but was not yet booked (power lost on the result screen) is booked
+# while loading, so a loaded match is always either mid-hand or between hands.
+#
+# One file version serves every game: the rules line names the game, and a
+# two-player save reads exactly as before.  Per game (after `rules` and
+# `option` lines):
+#
+#     two-player  match s0 s1 pot dealer played rng a0 a1
+#                 hand booked dealer dealer-cards other-cards stock
+#                 log (player << 7 | action) bytes
+#     three-hand  match s0 s1 s2 pot dealer played rng a0 a1 a2
+#                 hand booked table-dealer right-cards left-cards stock
+#                 log as two-player (players of the two-player hand)
+#     four-hand   match s0 s1 dealer played rng a0 a1 (signed scores)
+#                 hand booked dealer cards-A cards-B cards-C cards-D
+#                 log (seat, action) byte pairs
+#     sixty-five  match s0 s1 dealer played rng a0 a1
+#                 hand booked dealer eight halves (A low, A high, B low ...)
+#                 log (seat << 6 | card) bytes
+#
+
 from sixtysix.rules import SIXTY_SIX
 
 from . import settings as settings_file
@@ -72,15 +75,17 @@ from . import stats as stats_file
 from .save import (
     CORRUPT,
     EROFS,
+    FOUR_SEATS,
     OK,
+    SIXTY_FIVE_SEATS,
+    THREE_SEATS,
+    TWO_PLAYER,
     VERSION,
     errno_of,
-    from_hex,
-    hex_bytes,
-    hex_number,
     load,
+    match_bytes,
     number,
-    pack,
+    read_match,
     split_line,
 )
 from .settings import (
@@ -103,8 +108,7 @@ except ImportError:  # MicroPython
 KIND = "sixtysix-match"
 SAVE_VERSION = 1
 FILE = "match.sav"
-_DECK = 0xFFFFFF
-_MAX_POINTS = 999
+SHAPES = (TWO_PLAYER, TWO_PLAYER, THREE_SEATS, FOUR_SEATS, SIXTY_FIVE_SEATS)  # by game
 
 MESSAGES = {
     FILE: ("The saved match was damaged: a new start.", "The saved match is from another version."),
@@ -127,6 +131,9 @@ def make_match(game: int, rules, seed: int):
         from sixtysix.sixtyfive import SixtyFiveMatch
 
         return SixtyFiveMatch(rules, seed)
+
+    from sixtysix.match import Match
+
     return Match(rules, seed)
 
 
@@ -254,7 +261,13 @@ class Session:
     def save(self) -> None:
         """Save the match in progress (nothing to save: nothing written)."""
         if self.can_resume() and self.deal is not None:
-            self._write(FILE, match_bytes(self.match, self.deal, self.booked, self.game))
+            self._write(FILE, self.match_bytes())
+
+    def match_bytes(self) -> bytes:
+        """The save file of the match in progress."""
+        return match_bytes(
+            KIND, SAVE_VERSION, self.match, self.deal, self.booked, GAMES[self.game], SHAPES[self.game]
+        )
 
     def save_settings(self) -> None:
         self._write(settings_file.FILE, self.settings.to_bytes())
@@ -306,54 +319,6 @@ class Session:
 # --- the match file ---------------------------------------------------------------------
 
 
-def _numbers(values) -> str:
-    return " ".join(str(v) for v in values)
-
-
-def match_bytes(m, deal, booked: bool, game: int = SIXTY_SIX) -> bytes:
-    """The save file of a match of `game` whose current hand was dealt as `deal`."""
-    r = m.rules
-    h = m.hand
-    lines = ["rules %s %d" % (GAMES[game], r.target)]
-    for name, value in r.changed_options():
-        lines.append("option %s %s" % (name, value))
-    flag = 1 if booked else 0
-    rng = "%x" % m.rng.state
-    if game == FOUR_HAND or game == SIXTY_FIVE:
-        lines.append(
-            "match %s %d %d %s %s" % (_numbers(m.scores), m.dealer, m.hands_played, rng, _numbers(m.awarded))
-        )
-        dealer, dealt = deal
-        lines.append("hand %d %d %s" % (flag, dealer, " ".join("%x" % c for c in dealt)))
-        if game == FOUR_HAND:
-            pairs = bytearray(2 * h.nlog)
-            for i in range(h.nlog):
-                pairs[2 * i] = h.log_seat[i]
-                pairs[2 * i + 1] = h.log[i]
-            lines.append("log " + hex_bytes(pairs))
-        else:
-            lines.append("log " + hex_bytes(h.log, h.nlog))
-        return pack(KIND, SAVE_VERSION, lines)
-    lines.append(
-        "match %s %d %d %d %s %s"
-        % (_numbers(m.scores), m.pot, m.dealer, m.hands_played, rng, _numbers(m.awarded))
-    )
-    dealer, dealer_cards, other_cards, stock = deal
-    lines.append("hand %d %d %x %x %s" % (flag, dealer, dealer_cards, other_cards, hex_bytes(stock)))
-    lines.append("log " + hex_bytes(h.log, h.nlog))
-    return pack(KIND, SAVE_VERSION, lines)
-
-
-def signed(s: str, low: int, high: int) -> int:
-    """A decimal with an optional minus sign, in [low, high]."""
-    if s.startswith("-"):
-        v = -number(s[1:], 0, -low if low < 0 else 0)
-        if v > high:
-            raise ValueError("out of range")
-        return v
-    return number(s, max(low, 0), high)
-
-
 def parse_match(lines):
     """(game, match, deal, booked) from the body lines of a match file.
     ValueError (IllegalAction included) for anything that does not add up."""
@@ -375,110 +340,18 @@ def parse_match(lines):
     if len(lines) != i + 3:
         raise ValueError("wrong number of lines")
     m = make_match(game, rules, 1)
-    if game == FOUR_HAND or game == SIXTY_FIVE:
-        deal, booked = _parse_four_seats(game, m, lines[i], lines[i + 1], lines[i + 2])
-    else:
-        deal, booked = _parse_two_hand(game, m, lines[i], lines[i + 1], lines[i + 2])
+    deal, booked = read_match(m, SHAPES[game], lines[i], lines[i + 1], lines[i + 2], check_match)
     return game, m, deal, booked
 
 
-def _parse_two_hand(game, m, match_line, hand_line, log_line):
-    """The two-player games and three-hand: one two-player Hand."""
-    seats = 3 if game == THREE_HAND else 2
-    target = m.rules.target
-    words = split_line(match_line, "match")
-    if len(words) != 2 * seats + 4:
-        raise ValueError("bad match line")
-    for s in range(seats):
-        m.scores[s] = number(words[s], 0, target - 1)  # a saved match is never over
-        m.awarded[s] = number(words[seats + 4 + s], 0, _MAX_POINTS)
-    m.pot = number(words[seats], 0, _MAX_POINTS)
-    m.dealer = number(words[seats + 1], 0, seats - 1)
-    m.hands_played = number(words[seats + 2], 0, _MAX_POINTS)
-    m.rng.state = hex_number(words[seats + 3], MASK30)
-
-    words = split_line(hand_line, "hand")
-    if len(words) != 5:
-        raise ValueError("bad hand line")
-    booked = number(words[0], 0, 1) == 1
-    dealer = number(words[1], 0, seats - 1)
-    dealer_cards = hex_number(words[2], _DECK)
-    other_cards = hex_number(words[3], _DECK)
-    stock = bytes(from_hex(words[4]))
-    h = m.hand
-    # ValueError unless exactly the deck; in three-hand the hand's own
-    # dealer is always its player 1, the table dealer's right.
-    h.deal(1 if seats == 3 else dealer, dealer_cards, other_cards, stock)
-    # The match's dealer is this hand's until the hand is booked, then the next.
-    if (m.dealer == dealer) == booked:
-        raise ValueError("dealer does not match")
-    if booked and m.dealer != (dealer + 1) % seats:
-        raise ValueError("dealer does not match")
-
-    words = split_line(log_line, "log")
-    if len(words) != 1:
-        raise ValueError("bad log line")
-    log = from_hex(words[0])
-    if len(log) > len(h.log):
-        raise ValueError("log too long")
-    for b in log:
-        if b >> 7 != h.turn:
-            raise ValueError("action by the wrong player")
-        h.act(b & 0x7F)
-    if seats == 3:
+def check_match(m, shape: int, dealer: int, booked: bool) -> None:
+    """ValueError unless the counters of a loaded match add up."""
+    if shape == TWO_PLAYER:
+        check_counts(m, booked)
+    elif shape == THREE_SEATS:
         check_three_counts(m, dealer, booked)
     else:
-        check_counts(m, booked)
-    return (dealer, dealer_cards, other_cards, stock), booked
-
-
-def _parse_four_seats(game, m, match_line, hand_line, log_line):
-    """Four-hand and Sixty-Five: four dealt hands, side scores."""
-    target = m.rules.target
-    four = game == FOUR_HAND
-    low = -_MAX_POINTS if four else 0
-    words = split_line(match_line, "match")
-    if len(words) != 7:
-        raise ValueError("bad match line")
-    for side in range(2):
-        m.scores[side] = signed(words[side], low, target - 1)  # a saved match is never over
-        m.awarded[side] = signed(words[5 + side], -5 if four else 0, 7 if four else 2)
-    m.dealer = number(words[2], 0, 3)
-    m.hands_played = number(words[3], 0, _MAX_POINTS)
-    m.rng.state = hex_number(words[4], MASK30)
-
-    words = split_line(hand_line, "hand")
-    n = 4 if four else 8
-    if len(words) != n + 2:
-        raise ValueError("bad hand line")
-    booked = number(words[0], 0, 1) == 1
-    dealer = number(words[1], 0, 3)
-    dealt = tuple(hex_number(words[2 + k], _DECK) for k in range(n))
-    h = m.hand
-    h.deal(dealer, dealt)  # ValueError unless exactly the deck
-    if m.dealer != ((dealer + 1) & 3 if booked else dealer):
-        raise ValueError("dealer does not match")
-
-    words = split_line(log_line, "log")
-    if len(words) != 1:
-        raise ValueError("bad log line")
-    log = from_hex(words[0])
-    if four:
-        if len(log) % 2 or len(log) > 2 * len(h.log):
-            raise ValueError("bad log")
-        for k in range(0, len(log), 2):
-            if log[k] != h.turn:
-                raise ValueError("action by the wrong seat")
-            h.act(log[k + 1])
-    else:
-        if len(log) > len(h.log):
-            raise ValueError("log too long")
-        for b in log:
-            if b >> 6 != h.turn:
-                raise ValueError("action by the wrong seat")
-            h.act(b & 0x3F)
-    check_side_counts(m, four, booked)
-    return (dealer, dealt), booked
+        check_side_counts(m, shape == FOUR_SEATS, booked)
 
 
 def check_counts(m, booked: bool) -> None:
