@@ -10,7 +10,7 @@ Nothing here allocates per card.
 
 from .cards import count
 from .compat import const
-from .four import BID, PASS, PLAYING, SOLO
+from .four import BID, PASS, PLAYING
 from .hand import MARRY
 from .rng import Rng
 
@@ -123,11 +123,10 @@ def heuristic_bid(cards: int, seat: int, high_bid: int, bidder: int, may_pass: b
     if level == 4 and (cards >> (trump * 6 + _QUEEN)) & 3 != 3:
         level = 3  # 132 needs a trump marriage in practice
     partner_holds = bidder >= 0 and (bidder & 1) == (seat & 1)
-    want = high_bid + 1
-    if partner_holds and est < want * 33 + 12:
-        want = SOLO + 1  # do not outbid the partner without a clear surplus
-    if want <= level:
-        return BID + want
+    if partner_holds and est < level * 33 + 12:
+        level = 0  # do not outbid the partner without a clear surplus
+    if level > high_bid:
+        return BID + level  # the whole estimate at once: a pass is final for the others too
     if not may_pass:
         return BID + high_bid + 1
     return PASS

@@ -222,7 +222,7 @@ class FourSolver:
     def search(self, ply: int, alpha: int, beta: int) -> int:
         """Value for side 0 of the position, within (alpha, beta)."""
         self.nodes += 1
-        if self.nodes > self.limit:
+        if self.nodes >= self.limit:
             self.aborted = True
             return 0
         if self.lead < 0 and self.pending < 0:
