@@ -54,93 +54,88 @@ def play_and_reload(game, seed, matches, most_hands=12):
 
 def check_a_save_after_booking_resumes_between_hands_and_deals_the_same(game):
     buf = bytearray(16)
-    if True:
-        rng = Rng(60 + game)
-        store = TempStore()
-        s = new_session(store, game, rng, 99)
-        h = s.match.hand
-        while not h.over:
-            s.act(random_code(game, h, rng, buf))
-        s.finish_hand()
-        loaded = Session(store)
-        assert loaded.can_resume() and loaded.booked and loaded.match.hand.over, loaded.message
-        assert match_state(game, loaded.match) == match_state(game, s.match)
-        assert loaded.seat_to_act() == -1 and not loaded.human_seat_to_act()
-        loaded.start_hand()
-        s.start_hand()
-        assert match_state(game, loaded.match) == match_state(game, s.match), game
-        store.clean()
+    rng = Rng(60 + game)
+    store = TempStore()
+    s = new_session(store, game, rng, 99)
+    h = s.match.hand
+    while not h.over:
+        s.act(random_code(game, h, rng, buf))
+    s.finish_hand()
+    loaded = Session(store)
+    assert loaded.can_resume() and loaded.booked and loaded.match.hand.over, loaded.message
+    assert match_state(game, loaded.match) == match_state(game, s.match)
+    assert loaded.seat_to_act() == -1 and not loaded.human_seat_to_act()
+    loaded.start_hand()
+    s.start_hand()
+    assert match_state(game, loaded.match) == match_state(game, s.match), game
+    store.clean()
 
 
 def check_a_finished_hand_not_yet_booked_is_booked_once_on_load(game):
     buf = bytearray(16)
-    if True:
-        rng = Rng(70 + game)
-        store = TempStore()
-        s = new_session(store, game, rng, 99)
-        h = s.match.hand
-        while not h.over:
-            s.act(random_code(game, h, rng, buf))
-        loaded = Session(store)  # the power went on the result screen
-        s.finish_hand()
-        assert loaded.booked and match_state(game, loaded.match) == match_state(game, s.match)
-        assert loaded.stats.games[game].hands == 1 and Session(store).stats.games[game].hands == 1
-        store.clean()
+    rng = Rng(70 + game)
+    store = TempStore()
+    s = new_session(store, game, rng, 99)
+    h = s.match.hand
+    while not h.over:
+        s.act(random_code(game, h, rng, buf))
+    loaded = Session(store)  # the power went on the result screen
+    s.finish_hand()
+    assert loaded.booked and match_state(game, loaded.match) == match_state(game, s.match)
+    assert loaded.stats.games[game].hands == 1 and Session(store).stats.games[game].hands == 1
+    store.clean()
 
 
 def check_loaded_matches_play_on_to_their_end(game):
     buf = bytearray(16)
-    if True:
-        rng = Rng(80 + game)
-        store = TempStore()
-        s = new_session(store, game, rng, 3)
-        h = s.match.hand
-        for _ in range(9):
-            if h.over:
-                break
-            s.act(random_code(game, h, rng, buf))
-        s.save()
-        check_playable(game, Session(store).match, rng)
-        store.clean()
+    rng = Rng(80 + game)
+    store = TempStore()
+    s = new_session(store, game, rng, 3)
+    h = s.match.hand
+    for _ in range(9):
+        if h.over:
+            break
+        s.act(random_code(game, h, rng, buf))
+    s.save()
+    check_playable(game, Session(store).match, rng)
+    store.clean()
 
 
 def check_the_seat_to_act_follows_the_engine(game):
     buf = bytearray(16)
-    if True:
-        rng = Rng(90 + game)
-        s = new_session(None, game, rng, 99)
-        m = s.match
-        seen = set()
-        for _ in range(3):
-            h = m.hand
-            while not h.over:
-                seat = s.seat_to_act()
-                expect = m.seat_of(h.turn) if game == THREE_HAND else h.turn
-                assert seat == expect and s.human_seat_to_act() == (seat == 0)
-                if game == THREE_HAND:
-                    assert seat != m.dealer  # the dealer sits out
-                seen.add(seat)
-                s.act(random_code(game, h, rng, buf))
-            assert s.seat_to_act() == -1
-            s.finish_hand()
-            s.start_hand()
-        assert len(seen) == (3 if game == THREE_HAND else 4), (game, seen)
+    rng = Rng(90 + game)
+    s = new_session(None, game, rng, 99)
+    m = s.match
+    seen = set()
+    for _ in range(3):
+        h = m.hand
+        while not h.over:
+            seat = s.seat_to_act()
+            expect = m.seat_of(h.turn) if game == THREE_HAND else h.turn
+            assert seat == expect and s.human_seat_to_act() == (seat == 0)
+            if game == THREE_HAND:
+                assert seat != m.dealer  # the dealer sits out
+            seen.add(seat)
+            s.act(random_code(game, h, rng, buf))
+        assert s.seat_to_act() == -1
+        s.finish_hand()
+        s.start_hand()
+    assert len(seen) == (3 if game == THREE_HAND else 4), (game, seen)
 
 
 def check_an_illegal_action_names_the_seat_and_changes_nothing(game):
-    if True:
-        rng = Rng(100 + game)
-        store = TempStore()
-        s = new_session(store, game, rng)
-        data = store.get(FILE)
-        before = match_state(game, s.match)
-        try:
-            s.act(99)
-            raise AssertionError("accepted an unknown action")
-        except IllegalAction as e:
-            assert str(e)[0] == "ABCD"[s.seat_to_act()], str(e)
-        assert match_state(game, s.match) == before and store.get(FILE) == data
-        store.clean()
+    rng = Rng(100 + game)
+    store = TempStore()
+    s = new_session(store, game, rng)
+    data = store.get(FILE)
+    before = match_state(game, s.match)
+    try:
+        s.act(99)
+        raise AssertionError("accepted an unknown action")
+    except IllegalAction as e:
+        assert str(e)[0] == "ABCD"[s.seat_to_act()], str(e)
+    assert match_state(game, s.match) == before and store.get(FILE) == data
+    store.clean()
 
 
 def play_match(game, seed, target):
@@ -174,13 +169,12 @@ def check_three_hand_statistics():
 
 
 def check_partnership_statistics(game):
-    if True:
-        for seed in range(3):
-            s = play_match(game, 120 + seed, 3)
-            g = s.stats.games[game]
-            m = s.match
-            assert g.matches == 1 and g.matches_won == (1 if m.winner == 0 else 0)
-            assert g.hands == m.hands_played and g.hands_out == 0
-            assert g.points_for >= m.scores[0] and g.points_for >= 0 and g.points_against >= 0
-            if game == SIXTY_FIVE:
-                assert g.points_for == m.scores[0] and g.points_against == m.scores[1]
+    for seed in range(3):
+        s = play_match(game, 120 + seed, 3)
+        g = s.stats.games[game]
+        m = s.match
+        assert g.matches == 1 and g.matches_won == (1 if m.winner == 0 else 0)
+        assert g.hands == m.hands_played and g.hands_out == 0
+        assert g.points_for >= m.scores[0] and g.points_for >= 0 and g.points_against >= 0
+        if game == SIXTY_FIVE:
+            assert g.points_for == m.scores[0] and g.points_against == m.scores[1]
