@@ -33,6 +33,11 @@ from .compat import const
 from .rng import Rng
 from .sixtyfive import MAX_ACTIONS, SixtyFiveHand, suit_bits
 
+try:
+    from typing import Any
+except ImportError:  # MicroPython
+    pass
+
 _HALF_FULL = const(0xFFFFFF)
 _NONE = const(255)
 _GAME_POINT = const(32)  # a game point, in hand points, for the search's value
@@ -300,9 +305,10 @@ class Search65Player:
         self._side = 0
         self._totals = [0] * MAX_ACTIONS
         self._buf = bytearray(MAX_ACTIONS)
-        self._root = None  # worlds and stacks are made at the first move
-        self._stack = None
-        self._bufs = None
+        # Worlds and stacks are made at the first move.
+        self._root: Any = None
+        self._stack: Any = None
+        self._bufs: Any = None
 
     def _ready(self, rules) -> None:
         if self._root is None:

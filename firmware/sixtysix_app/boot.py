@@ -58,11 +58,12 @@ def find_board(name=None):
             if entry and entry[0] == "/":
                 found = _board_stems(entry.rstrip("/") + "/boards")
         if not found:
+            known: tuple = ()
             try:
-                from boards import BOARDS
+                from boards import BOARDS as known
             except ImportError:
-                BOARDS = ()
-            for stem in BOARDS:
+                pass
+            for stem in known:
                 try:
                     __import__("boards." + stem)
                     found.append(stem)

@@ -154,8 +154,8 @@ def seat_result(app):
     g = adapter(m)
     h = m.hand
     if g.name == "three-hand":
-        names = (SEATS[m.seat_of(0)], SEATS[m.seat_of(1)])
-        names = tuple("You" if n == "A" else n for n in names)
+        seats = (SEATS[m.seat_of(0)], SEATS[m.seat_of(1)])
+        names = tuple("You" if n == "A" else n for n in seats)
         text = "%s deals and sits out.\n%s %d, %s %d.\n%s." % (
             SEATS[m.dealer],
             names[0],

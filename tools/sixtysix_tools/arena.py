@@ -264,7 +264,7 @@ def _describe(code) -> str:
 # --- records -----------------------------------------------------------------
 
 
-def record_name(s: Settings, pair: int, a_first: bool) -> str:
+def record_name(s, pair: int, a_first: bool) -> str:
     width = max(4, len(str(s.matches - 1)))
     return "m%0*d-%s-first.txt" % (width, pair, "a" if a_first else "b")
 
