@@ -22,7 +22,7 @@ import os
 import re
 import sys
 import time
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from sixtysix.four import FourMatch, FourRules, action_name
 from sixtysix.hand import IllegalAction
@@ -175,7 +175,7 @@ def play_game(g: MultiGame) -> MultiOutcome:
     """Play one match to its end (runs in a worker process)."""
     four = g.game == "four-hand"
     rules = build_rules(g.game, g.options, g.target)
-    match = FourMatch(rules, g.match_seed) if four else ThreeMatch(rules, g.match_seed)
+    match: Any = FourMatch(rules, g.match_seed) if four else ThreeMatch(rules, g.match_seed)
     owner = SEATINGS[g.game][g.seating]
     seats = len(owner)
     players = [
@@ -193,7 +193,7 @@ def play_game(g: MultiGame) -> MultiOutcome:
     seconds = [0.0, 0.0]
     error = ""
     while match.winner < 0 and not error:
-        hand = match.start_hand()
+        hand: Any = match.start_hand()
         writer.begin_hand()
         while not hand.over:
             seat = hand.turn if four else match.seat_of(hand.turn)

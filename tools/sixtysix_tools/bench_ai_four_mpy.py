@@ -20,16 +20,19 @@ from sixtysix.ai_four import make_four_player
 from sixtysix.four import PLAYING, FourMatch, FourRules
 from sixtysix.view_four import FourView
 
+_TICKS_US = getattr(time, "ticks_us", None)  # MicroPython
+_TICKS_DIFF = getattr(time, "ticks_diff", None)
+
 
 def _now_us() -> int:
-    if hasattr(time, "ticks_us"):
-        return time.ticks_us()
+    if _TICKS_US is not None:
+        return _TICKS_US()
     return int(time.perf_counter() * 1000000)
 
 
 def _elapsed_us(start: int) -> int:
-    if hasattr(time, "ticks_diff"):
-        return time.ticks_diff(time.ticks_us(), start)
+    if _TICKS_DIFF is not None:
+        return _TICKS_DIFF(_now_us(), start)
     return _now_us() - start
 
 
