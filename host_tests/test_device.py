@@ -166,3 +166,58 @@ def test_whole_match_fits_96k_words_as_mpy(board_name, tmp_path):
     assert proc.returncode == 0, proc.stdout + proc.stderr
     last = proc.stdout.strip().splitlines()[-1]
     assert last.endswith("faults 0") and " winner -1 " not in last, last
+
+
+# --- the games for three and four ------------------------------------------------------
+
+GAMES_FOR_MORE = ((2, "three-hand"), (3, "four-hand"), (4, "sixty-five"))
+
+
+def walk_game(board_name, game, tmp_path):
+    """A game tour's presses and the simulator's frame after each press."""
+    from sixtysix_tools.tour import game_tour
+
+    board = load_board(board_name)
+    walked = game_tour(Sim(board, str(tmp_path / "walk"), SEED), game)
+    replay = Sim(board, str(tmp_path / "replay"), SEED)
+    frames = [replay.canvas.rgb_rows()]
+    for i, ms in walked.presses:
+        replay.hold(i, ms)
+        frames.append(replay.canvas.rgb_rows())
+    return walked, frames
+
+
+@pytest.mark.parametrize("board_name", ("pico_display", "thumby", "t_display", "oled_128x64", "pybadge"))
+@pytest.mark.parametrize("game,name", GAMES_FOR_MORE)
+def test_games_for_more_draw_their_golden_screens(board_name, game, name, tmp_path):
+    walked, frames = walk_game(board_name, game, tmp_path)
+    assert {"table", "trick", "hand-result", "match-over"} <= set(walked.shots)
+    if name == "four-hand":
+        assert "bidding" in walked.shots
+    failures = []
+    for shot, n in walked.shots.items():
+        check_golden(board_name, "%s-%s" % (name, shot), frames[n], failures)
+    assert not failures, "\n".join(failures)
+
+
+@pytest.mark.parametrize("game,name", GAMES_FOR_MORE)
+def test_games_for_more_run_on_micropython_as_in_the_simulator(game, name, tmp_path):
+    """The Thumby firmware under MicroPython plays the whole game tour with
+    the real framebuf; every frame equals the simulator's."""
+    micropython = required_tool("micropython")
+    board = load_board("thumby")
+    walked, frames = walk_game("thumby", game, tmp_path)
+    out = tmp_path / "frames"
+    out.mkdir()
+    presses = write_presses(tmp_path / "presses.txt", walked.presses)
+    proc = subprocess.run(
+        [micropython, "-X", "heapsize=512wK", DRIVER, "thumby", str(tmp_path / "board"), presses, str(out)],
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "faults 0" in proc.stdout, proc.stdout
+    for n, frame in enumerate(frames):
+        drawn = decode((out / ("%03d.raw" % n)).read_bytes(), board)
+        assert drawn == frame, "%s, press %d: MicroPython's framebuf and the simulator disagree" % (name, n)

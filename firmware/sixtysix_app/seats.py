@@ -202,7 +202,7 @@ class Four:
             return "Pass"
         if code > BID:
             n = code - BID
-            return "Solo (5)" if n >= 5 else "Bid %d (%d points)" % (n, n * 33)
+            return "Solo" if n >= 5 else "Bid %d (%d)" % (n, n * 33)
         if MARRY <= code < MARRY + 4:
             suit = code - MARRY
             trumps = suit == h.trump or h.trump < 0

@@ -202,7 +202,12 @@ class SeatTable(Screen):
         items = []
         for code in self.legal_codes():
             items.append((g.action_label(code), self._do(code)))
-        return Menu(self.app, "Your bid: " + g.status(), items, self._back)
+        h = self.match.hand
+        if h.bidder >= 0:
+            title = "Bid? %s has %s" % (SEATS[h.bidder], g.bid_name(h.high_bid))
+        else:
+            title = "Bid? None yet"
+        return Menu(self.app, title, items, self._back)
 
     def action_menu(self):
         g = self.game

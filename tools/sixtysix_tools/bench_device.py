@@ -5,6 +5,7 @@ screen, hints, a whole match against the hard level) under the MicroPython
 unix port, with the firmware compiled to .mpy as a deploy leaves it, and
 the smallest `-X heapsize=NwK` with which it finishes without a fault is
 found by bisection: once with the board's framebuffer, once without it.
+The games for three and four are measured on two boards with the screen.
 The CircuitPython board is not measured here (displayio keeps its bitmap
 outside this heap model).
 """
@@ -72,7 +73,7 @@ def bench_device(seed: int) -> None:
     from boards import BOARDS
 
     from .sim import Sim, load_board
-    from .tour import tour
+    from .tour import game_tour, tour
 
     micropython = require_micropython()
     mpy_cross = find_executable("mpy-cross")
@@ -95,3 +96,16 @@ def bench_device(seed: int) -> None:
             bare = smallest(micropython, name, presses, "-", root, work)
             full = smallest(micropython, name, presses, "+", root, work)
             print("%-14s %9d %10dwK %12dwK" % (name, len(walked.presses), bare, full))
+        print()
+        print("the games for three and four: a whole match each against the easy level, with the screen")
+        print("%-14s %12s %12s %12s" % ("board", "three-hand", "four-hand", "sixty-five"))
+        for name in ("pico_display", "thumby"):
+            board = load_board(name)
+            sizes = []
+            for game in (2, 3, 4):
+                walked = game_tour(Sim(board, tempfile.mkdtemp(dir=work), seed), game)
+                presses = os.path.join(work, "%s-%d.txt" % (name, game))
+                with open(presses, "w") as f:
+                    f.write(",".join("%d:%d" % p for p in walked.presses))
+                sizes.append(smallest(micropython, name, presses, "+", root, work))
+            print("%-14s %10dwK %10dwK %10dwK" % (name, sizes[0], sizes[1], sizes[2]))

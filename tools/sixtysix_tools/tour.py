@@ -174,8 +174,9 @@ GAME_SHOTS = ("table", "trick", "hand-result", "match-over")
 
 
 class GameTour(Tour):
-    """Choose a game for three or four in the settings, then press OK to
-    the end of a match; the four-hand tour also photographs the bidding."""
+    """Choose a game for three or four in the settings (and the easy level,
+    for speed), then press OK to the end of a match; the four-hand tour
+    also photographs the bidding."""
 
     def __init__(self, sim: Sim, game: int) -> None:
         Tour.__init__(self, sim)
@@ -192,6 +193,9 @@ class GameTour(Tour):
         while settings.game != self.game:
             self.press(events.OK)  # the first row steps through the games
         self.shot("settings")
+        self.press(events.NEXT)
+        while settings.level != "easy":
+            self.press(events.OK)  # a quick opponent: these tours show screens, not strength
         self.press(events.BACK)
         self.pick("New match")
         while True:
@@ -204,7 +208,7 @@ class GameTour(Tour):
                 elif screen.state == 0 and screen.game.to_act() == 0:
                     self.shot("table")
                 self.press(events.OK)
-            elif isinstance(screen, Menu) and screen.title.startswith("Your bid"):
+            elif isinstance(screen, Menu) and screen.title.startswith("Bid?"):
                 self.shot("bidding")
                 self.press(events.OK)
             elif isinstance(screen, Pages) and screen.title.startswith("Match over"):
