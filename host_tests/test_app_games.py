@@ -1,0 +1,103 @@
+"""The device app playing the games for three and four, on every board,
+through the simulator (the firmware's own loop, keys and saves)."""
+
+import os
+
+import pytest
+from sixtysix.rng import Rng
+from sixtysix_app.app import Menu
+from sixtysix_app.events import BACK, HINT, NEXT, OK, PREV
+from sixtysix_app.settings import GAMES
+from sixtysix_app.table_multi import SeatTable
+from sixtysix_tools.sim import LONG_MS, Sim, load_board
+from test_app import assert_no_fault, button_for, on_title, press
+
+from boards import BOARDS
+
+NEW_GAMES = ("three-hand", "four-hand", "sixty-five")
+
+
+def game_sim(board_name, save_dir, game, seed=1) -> Sim:
+    sim = Sim(load_board(board_name), str(save_dir), seed)
+    settings = sim.app.session.settings
+    settings.set_game(GAMES.index(game))
+    settings.level = "easy"
+    return sim
+
+
+@pytest.mark.parametrize("game", NEW_GAMES)
+@pytest.mark.parametrize("board_name", BOARDS)
+def test_pressing_only_ok_plays_a_whole_match(board_name, game, tmp_path):
+    sim = game_sim(board_name, tmp_path, game)
+    started = False
+    for _ in range(3000):
+        press(sim, OK)
+        started = started or isinstance(sim.app.screen, SeatTable)
+        m = sim.app.session.match
+        if started and m is not None and m.winner >= 0 and on_title(sim):
+            break
+    assert_no_fault(sim, tmp_path)
+    m = sim.app.session.match
+    assert started and m.winner >= 0 and on_title(sim), "the match did not end"
+    assert getattr(m, "name", "") == game
+    text = sim.app.session.stats.text()
+    assert text  # the statistics page can be drawn after a match of this game
+
+
+@pytest.mark.parametrize("game", NEW_GAMES)
+def test_random_presses_never_fault(game, tmp_path):
+    for board_name in ("pico_display", "thumby", "t_display"):
+        save = tmp_path / board_name
+        sim = game_sim(board_name, save, game, seed=7)
+        rng = Rng(len(board_name) + len(game))
+        events = (PREV, NEXT, OK, OK, OK, BACK, HINT)
+        press(sim, OK)  # New match: the random presses start at this game's table
+        tables = 0
+        for _ in range(600):
+            event = events[rng.below(len(events))]
+            try:
+                i, ms = button_for(sim.board, event)
+            except AssertionError:
+                continue
+            if rng.below(10) == 0:
+                ms = LONG_MS
+            sim.hold(i, ms)
+            tables += isinstance(sim.app.screen, SeatTable)
+        assert_no_fault(sim, save)
+        assert tables > 20, "the table was hardly reached"
+
+
+@pytest.mark.parametrize("game", NEW_GAMES)
+def test_a_saved_match_resumes_at_the_same_point(game, tmp_path):
+    sim = game_sim("pico_display", tmp_path, game)
+    sim.app.session.save_settings()
+    press(sim, OK)  # New match
+    for _ in range(12):
+        press(sim, OK)
+    assert isinstance(sim.app.screen, SeatTable) or isinstance(sim.app.screen, Menu)
+    session = sim.app.session
+    session.save()
+    hand = session.match.hand
+    log = bytes(hand.log[: hand.nlog])
+    again = Sim(load_board("pico_display"), str(tmp_path), 1)
+    assert again.app.session.can_resume()
+    assert again.app.session.game_name == game
+    h2 = again.app.session.match.hand
+    # Saves are made after whole tricks: the loaded log is the saved one.
+    assert bytes(h2.log[: h2.nlog]) == log[: h2.nlog]
+    assert "Resume match" in [item[0] for item in again.app.screen.items]
+    assert os.path.exists(os.path.join(str(tmp_path), "match.sav"))
+
+
+def test_the_four_hand_bidding_menu_lists_pass_and_the_bids(tmp_path):
+    sim = game_sim("pico_display", tmp_path, "four-hand", seed=3)
+    press(sim, OK)  # New match
+    for _ in range(200):
+        screen = sim.app.screen
+        if isinstance(screen, Menu) and screen.title.startswith("Bid?"):
+            labels = [item[0] for item in screen.items]
+            assert labels[0] == "Pass"
+            assert all(label.startswith("Bid ") or label == "Solo" for label in labels[1:])
+            return
+        press(sim, OK)
+    pytest.fail("no bidding menu in 200 presses")
