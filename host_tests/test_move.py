@@ -321,6 +321,33 @@ def test_the_command_in_a_process(tmp_path):
     assert again.stderr.startswith("%s.none:0: " % path)
 
 
+def test_move_imports_only_what_it_needs(tmp_path):
+    """Called once per move by other programs, `move` must not pay for the
+    simulator's, the arena's, the benchmarks' or the deploy tool's imports."""
+    path = tmp_path / "game.txt"
+    path.write_text(README_EXAMPLE)
+    script = (
+        "import sys\n"
+        "from sixtysix_tools import cli\n"
+        "status = cli.main(['move', sys.argv[1]])\n"
+        "print(status, ' '.join(sorted(m for m in sys.modules if m.startswith('sixtysix'))))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)},
+    )
+    assert done.returncode == 0, done.stderr
+    action, summary = done.stdout.splitlines()
+    status, *modules = summary.split()
+    assert status == "0" and action.startswith("A ")
+    assert "sixtysix_tools.move" in modules
+    for heavy in ("arena", "analyse", "bench", "deploy", "sim", "textplay", "hostcanvas"):
+        assert "sixtysix_tools." + heavy not in modules
+
+
 def test_both_games_get_a_move():
     for game in (SIXTY_SIX, SCHNAPSEN):
         m = Match(Rules(game), 3)
