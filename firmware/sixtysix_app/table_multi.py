@@ -280,11 +280,21 @@ class SeatTable(Screen):
         put(c, fit(g.status(), lay.cols - 6), 0, 0, FG)
         score = g.scores()
         c.text(score, lay.w - len(score) * lay.cw, 0, FG)
+        cards = g.cards(YOU)
+        n = len(cards)
+        step = lay.card_w + 2
+        if n > 1 and n * step > lay.w:
+            step = (lay.w - lay.card_w - 1) // (n - 1)
+        # Overlapped cards (Sixty-Five's twelve) show only their rank, so a
+        # row of suit marks above the hand says where each suit begins.
+        marks_y = lay.hand_y - 2 - lay.ch
+        y = lay.trick_y
+        if step < lay.card_w:
+            y = max(lay.ch, min(y, marks_y - lay.card_h - 1))
         # The trick: one slot per seat, its letter on the left.
         trick = self.shown if self.shown is not None else g.in_trick()
         slot = lay.cw + lay.card_w + 2
         x0 = (lay.w - g.seats * slot) // 2
-        y = lay.trick_y
         for seat in range(g.seats):
             x = x0 + seat * slot
             role = SEL if self.state == _AI and g.to_act() == seat else (FG if g.active(seat) else DIM)
@@ -297,15 +307,17 @@ class SeatTable(Screen):
             put(c, "up", 0, lay.opp_y + 2, DIM)
             draw_card(c, lay, up, 2 * lay.cw + 2, lay.opp_y, label=g.card_text(up))
         # Your hand; the card under the cursor is drawn last, on top.
-        cards = g.cards(YOU)
-        n = len(cards)
         mine = self.state == _PLAY and g.to_act() == YOU
         legal = self.legal_codes() if mine else []
         if n:
-            step = lay.card_w + 2
-            if n > 1 and n * step > lay.w:
-                step = (lay.w - lay.card_w - 1) // (n - 1)
             x0 = (lay.w - (n - 1) * step - lay.card_w) // 2
+            if step < lay.card_w:
+                suit = ""
+                for i in range(n):
+                    mark = g.card_text(cards[i])[-1]
+                    if mark != suit:
+                        put(c, mark, x0 + i * step + 2, marks_y, DIM)
+                        suit = mark
             cur = min(self.cursor, n - 1)
             for i in list(range(n)) + [cur]:
                 card = cards[i]
