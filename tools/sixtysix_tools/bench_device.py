@@ -5,7 +5,8 @@ screen, hints, a whole match against the hard level) under the MicroPython
 unix port, with the firmware compiled to .mpy as a deploy leaves it, and
 the smallest `-X heapsize=NwK` with which it finishes without a fault is
 found by bisection: once with the board's framebuffer, once without it.
-The games for three and four are measured on two boards with the screen.
+The games for three and four are measured on the same boards, with the
+screen.
 The CircuitPython board is not measured here (displayio keeps its bitmap
 outside this heap model).
 """
@@ -99,8 +100,10 @@ def bench_device(seed: int) -> None:
         print()
         print("the games for three and four: a whole match each against the easy level, with the screen")
         print("%-14s %12s %12s %12s" % ("board", "three-hand", "four-hand", "sixty-five"))
-        for name in ("pico_display", "thumby"):
+        for name in BOARDS:
             board = load_board(name)
+            if board.PORT != "micropython":
+                continue
             sizes = []
             for game in (2, 3, 4):
                 walked = game_tour(Sim(board, tempfile.mkdtemp(dir=work), seed), game)
