@@ -358,12 +358,13 @@ def test_both_games_get_a_move():
         check_legal(w.text(), "hard", 1)
 
 
-@pytest.mark.parametrize("command", ["move", "analyse"])
-@pytest.mark.parametrize("game", ["three-hand", "four-hand"])
-def test_games_for_more_players_are_refused_at_the_game_line(capsys, tmp_path, command, game):
+@pytest.mark.parametrize("game", ["three-hand", "four-hand", "sixty-five"])
+def test_analyse_refuses_the_games_for_more_players_at_the_game_line(capsys, tmp_path, game):
+    """`move` answers in every game (test_move_more.py); `analyse` only in
+    the two-player games, where the solver can price a mistake."""
     path = tmp_path / "multi.txt"
     path.write_text("# a comment first\n%s\n" % ("game " + game))
-    status = main([command, str(path)])
+    status = main(["analyse", str(path)])
     out = capsys.readouterr()
     assert (status, out.out) == (2, "")
     assert out.err.startswith("%s:2: only two-player games" % path)

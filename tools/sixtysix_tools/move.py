@@ -1,9 +1,10 @@
 """`sixtysix move FILE [--level L] [--seed S]`: the computer's next action.
 
-Reads a game record that stops in the middle of a hand and prints the one
-action line (in the record's own syntax, e.g. `B play TS`) that the player
-to act would take at that level.  The player is given only its `View` of the
-hand, so it cannot use any card it could not know, although the record
+Reads a game record that stops in the middle of a hand, of any of the five
+games, and prints the one action line (in the record's own syntax, e.g.
+`B play TS`, `C bid 2`) that the player to act would take at that level.
+The player is given only its view of the hand (`View`, `FourView`,
+`View65`), so it cannot use any card it could not know, although the record
 holds every card.  The seed is fixed by --seed alone (never taken from the
 record), so two records that differ only in cards the player cannot see get
 the same answer.
@@ -50,7 +51,7 @@ def first_statement_line(text: str) -> int:
 
 def two_player(replay, text: str) -> Replay:
     """The replay of a two-player record; RecordError at the `game` line for
-    the three- and four-player games, which the computer does not play."""
+    the three- and four-player games, which `analyse` does not study."""
     if not isinstance(replay, Replay):
         raise RecordError(
             first_statement_line(text), "only two-player games can be asked about (sixty-six or schnapsen)"
@@ -58,23 +59,68 @@ def two_player(replay, text: str) -> Replay:
     return replay
 
 
-def live_hand(text: str):
-    """The hand in progress at the end of a record; RecordError when the
-    record is invalid or no hand is in progress."""
-    replay = two_player(load(text), text)
-    if replay.hands and not replay.hands[-1].finished:
-        return replay.match.hand
+def _nothing_to_play(replay, text: str) -> RecordError:
+    """The error for a record with no hand in progress, at its last statement."""
     line = last_statement_line(text)
     m = replay.match
     if m.winner >= 0:
-        raise RecordError(
-            line,
-            "the match is over: %s won %d to %d, nothing left to play"
-            % (PLAYERS[m.winner], m.scores[m.winner], m.scores[1 - m.winner]),
-        )
+        scores = m.scores
+        if len(scores) == 3:  # three-hand: by seat
+            names = "ABC"
+            rest = " ".join("%s %d" % (names[s], scores[s]) for s in range(3) if s != m.winner)
+            won = "%s won with %d (%s)" % (names[m.winner], scores[m.winner], rest)
+        else:
+            name = PLAYERS[m.winner] if isinstance(replay, Replay) else ("AC", "BD")[m.winner]
+            won = "%s won %d to %d" % (name, scores[m.winner], scores[1 - m.winner])
+        return RecordError(line, "the match is over: %s, nothing left to play" % won)
     if not replay.hands:
-        raise RecordError(line, "no hand has been dealt: nobody is to act")
-    raise RecordError(line, "the hand is over and the next one is not dealt: nobody is to act")
+        return RecordError(line, "no hand has been dealt: nobody is to act")
+    return RecordError(line, "the hand is over and the next one is not dealt: nobody is to act")
+
+
+def live_hand(text: str):
+    """The hand in progress at the end of a two-player record; RecordError
+    when the record is invalid or no hand is in progress."""
+    replay = two_player(load(text), text)
+    if replay.hands and not replay.hands[-1].finished:
+        return replay.match.hand
+    raise _nothing_to_play(replay, text)
+
+
+def next_action(text: str, level: str = "hard", seed: int = 1) -> str:
+    """The action line the player to act at the end of a record of any game
+    would write, chosen from that player's view only; RecordError when the
+    record is invalid or no hand is in progress."""
+    replay = load(text)
+    if isinstance(replay, Replay):
+        hand = live_hand(text)
+        return action_line(hand.turn, choose(hand, level, seed))
+    hand = replay.match.hand
+    if not replay.hands or hand.over:
+        raise _nothing_to_play(replay, text)
+    game = getattr(replay, "game", "sixty-five")
+    if game == "three-hand":
+        from sixtysix.ai_three import make_three_player
+        from sixtysix.hand import action_name
+        from sixtysix.view import View
+
+        seat = replay.match.seat_of(hand.turn)
+        code = make_three_player(level, seed).choose(View(hand, hand.turn))
+    elif game == "four-hand":
+        from sixtysix.ai_four import make_four_player
+        from sixtysix.four import action_name
+        from sixtysix.view_four import FourView
+
+        seat = hand.turn
+        code = make_four_player(level, seed).choose(FourView(hand, seat))
+    else:
+        from sixtysix.ai65 import make_65_player
+        from sixtysix.sixtyfive import action_name
+        from sixtysix.view65 import View65
+
+        seat = hand.turn
+        code = make_65_player(level, seed).choose(View65(hand, seat))
+    return "%s %s" % ("ABCD"[seat], action_name(code))
 
 
 def choose(hand, level: str = "hard", seed: int = 1) -> int:
@@ -94,9 +140,9 @@ def action_line(player: int, code: int) -> str:
 
 def run(args) -> int:
     try:
-        hand = live_hand(read_record(args.file))
+        line = next_action(read_record(args.file), args.level, args.seed)
     except RecordError as e:
         print("%s:%d: %s" % (args.file, e.line, e.reason), file=sys.stderr)
         return 2
-    print(action_line(hand.turn, choose(hand, args.level, args.seed)))
+    print(line)
     return 0
