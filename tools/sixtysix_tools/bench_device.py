@@ -37,33 +37,39 @@ def compile_firmware(mpy_cross: str, dest: str) -> None:
                     raise BenchError("mpy-cross %s failed" % f)
 
 
-def finishes(micropython, heap_kw, board, presses, mode, root, work) -> bool:
+def run_driver(micropython, heap_kw, board, presses, mode, root, work, seed):
+    """One run of the firmware on the unix port; its last printed lines."""
     save = tempfile.mkdtemp(dir=work)
-    proc = subprocess.run(
-        [micropython, "-X", "heapsize=%dwK" % heap_kw, DRIVER, board, save, presses, mode, root],
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    lines = proc.stdout.strip().splitlines()
-    return (
-        proc.returncode == 0
-        and bool(lines)
-        and lines[-1].endswith("faults 0")
-        and " winner -1 " not in lines[-1]
-    )
+    argv = [micropython, "-X", "heapsize=%dwK" % heap_kw, DRIVER, board, save, presses, mode, root, str(seed)]
+    proc = subprocess.run(argv, capture_output=True, text=True, timeout=600)
+    return proc.returncode, proc.stdout.strip().splitlines(), proc.stderr.strip().splitlines()
 
 
-def smallest(micropython, board, presses, mode, root, work) -> int:
+def finishes(micropython, heap_kw, board, presses, mode, root, work, seed) -> bool:
+    status, lines, _ = run_driver(micropython, heap_kw, board, presses, mode, root, work, seed)
+    return status == 0 and bool(lines) and lines[-1].endswith("faults 0") and " winner -1 " not in lines[-1]
+
+
+def last_line(micropython, board, presses, mode, root, work, seed) -> str:
+    """What the run printed last with the largest heap, to say why it failed."""
+    status, out, err = run_driver(micropython, LARGEST_KW, board, presses, mode, root, work, seed)
+    lines = out + err
+    return lines[-1] if lines else "no output, exit status %d" % status
+
+
+def smallest(micropython, board, presses, mode, root, work, seed) -> int:
     hi = 48
-    while not finishes(micropython, hi, board, presses, mode, root, work):
+    while not finishes(micropython, hi, board, presses, mode, root, work, seed):
         hi *= 2
         if hi > LARGEST_KW:
-            raise BenchError("%s does not finish even in %dwK" % (board, LARGEST_KW))
+            raise BenchError(
+                "%s does not finish the match even in %dwK: %s"
+                % (board, LARGEST_KW, last_line(micropython, board, presses, mode, root, work, seed))
+            )
     lo = 0
     while hi - lo > 1:
         mid = (lo + hi) // 2
-        if finishes(micropython, mid, board, presses, mode, root, work):
+        if finishes(micropython, mid, board, presses, mode, root, work, seed):
             hi = mid
         else:
             lo = mid
@@ -94,8 +100,8 @@ def bench_device(seed: int) -> None:
             presses = os.path.join(work, name + ".txt")
             with open(presses, "w") as f:
                 f.write(",".join("%d:%d" % p for p in walked.presses))
-            bare = smallest(micropython, name, presses, "-", root, work)
-            full = smallest(micropython, name, presses, "+", root, work)
+            bare = smallest(micropython, name, presses, "-", root, work, seed)
+            full = smallest(micropython, name, presses, "+", root, work, seed)
             print("%-14s %9d %10dwK %12dwK" % (name, len(walked.presses), bare, full))
         print()
         print("the games for three and four: a whole match each against the easy level, with the screen")
@@ -110,5 +116,5 @@ def bench_device(seed: int) -> None:
                 presses = os.path.join(work, "%s-%d.txt" % (name, game))
                 with open(presses, "w") as f:
                     f.write(",".join("%d:%d" % p for p in walked.presses))
-                sizes.append(smallest(micropython, name, presses, "+", root, work))
+                sizes.append(smallest(micropython, name, presses, "+", root, work, seed))
             print("%-14s %10dwK %10dwK %10dwK" % (name, sizes[0], sizes[1], sizes[2]))
