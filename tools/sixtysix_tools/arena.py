@@ -327,16 +327,50 @@ def run(args) -> int:
         return 2
     todo = games(s)
     jobs = min(s.jobs, len(todo))
-    done: list[Outcome] = []
+    played = play_all(
+        todo,
+        play_game,
+        jobs,
+        lambda g: os.path.join(s.out, record_name(s, g.pair, g.a_first)),
+        lambda g: record_header(s, g),
+    )
+    if played.failed:
+        print("sixtysix arena: %s" % played.failed, file=sys.stderr)
+        return 1
+    done = played.done
+    pairs = len(done) // 2
+    lines = []
+    if pairs:
+        lines = summary(s, done[: 2 * pairs])
+        lines.append(timing(done[: 2 * pairs], played.elapsed, jobs))
+        lines.append(
+            "records: %s (%s ... %s)" % (s.out, record_name(s, 0, True), record_name(s, pairs - 1, False))
+        )
+    return report(s.out, lines, played.interrupted, "%d of %d deal pairs" % (pairs, s.matches))
+
+
+class Played(NamedTuple):
+    done: list  # the outcomes of the matches played, in the order of `todo`
+    failed: str | None  # a player's illegal action, with its record
+    interrupted: bool  # Ctrl-C: `done` holds what was finished before it
+    elapsed: float  # seconds
+
+
+def play_all(todo: list, play, jobs: int, path_of, header_of) -> Played:
+    """Play the matches of `todo` with `play` on `jobs` processes, in
+    order, writing each one's record (`header_of(g)` and what the match
+    wrote) to `path_of(g)` as soon as it is finished.  Stops at the first
+    match in which a player chose an illegal action, or at Ctrl-C."""
+    done: list = []
     started = time.perf_counter()
     pool = multiprocessing.Pool(jobs, initializer=_ignore_sigint) if jobs > 1 else None
     interrupted = False
     failed = None
     try:
-        results = pool.imap(play_game, todo) if pool else map(play_game, todo)
+        results = pool.imap(play, todo) if pool else map(play, todo)
         for g, outcome in zip(todo, results):
-            path = os.path.join(s.out, record_name(s, g.pair, g.a_first))
-            write_text(path, record_header(s, g) + outcome.record)
+            path = path_of(g)
+            write_text(path, header_of(g) + outcome.record)
             if outcome.error:
                 failed = "%s (record: %s)" % (outcome.error, path)
                 break
@@ -349,22 +383,16 @@ def run(args) -> int:
             pool.terminate()
             pool.join()
     _progress(0, 0)
-    elapsed = time.perf_counter() - started
-    if failed:
-        print("sixtysix arena: %s" % failed, file=sys.stderr)
-        return 1
-    pairs = len(done) // 2
-    lines = []
-    if pairs:
-        lines = summary(s, done[: 2 * pairs])
-        lines.append(timing(done[: 2 * pairs], elapsed, jobs))
-        lines.append(
-            "records: %s (%s ... %s)" % (s.out, record_name(s, 0, True), record_name(s, pairs - 1, False))
-        )
+    return Played(done, failed, interrupted, time.perf_counter() - started)
+
+
+def report(out: str, lines: list, interrupted: bool, complete: str) -> int:
+    """Print the summary and keep it beside the records; the exit status."""
+    if lines:
         print("\n".join(lines))
-        write_text(os.path.join(s.out, SUMMARY_FILE), "\n".join(lines) + "\n")
+        write_text(os.path.join(out, SUMMARY_FILE), "\n".join(lines) + "\n")
     if interrupted:
-        print("sixtysix arena: interrupted after %d of %d deal pairs" % (pairs, s.matches), file=sys.stderr)
+        print("sixtysix arena: interrupted after %s" % complete, file=sys.stderr)
         return 130
     return 0
 

@@ -11,7 +11,6 @@ Figures: matches and hands won with Wilson intervals, game points and hand
 points per hand, and a - b per hand over deal pairs (`stats.ratio_interval`).
 """
 
-import multiprocessing
 import os
 import sys
 import time
@@ -23,17 +22,15 @@ from sixtysix.view65 import View65
 
 from .arena import (
     SIDES,
-    SUMMARY_FILE,
     UsageError,
-    _ignore_sigint,
     _interval,
     _number,
-    _progress,
     _share,
     derive_seed,
+    play_all,
     prepare_out,
     record_name,
-    write_text,
+    report,
 )
 from .record65 import RecordWriter65
 from .stats import ratio_interval
@@ -205,45 +202,26 @@ def run(args) -> int:
         return 2
     todo = games(s)
     jobs = min(s.jobs, len(todo))
-    done: list[Outcome65] = []
-    started = time.perf_counter()
-    pool = multiprocessing.Pool(jobs, initializer=_ignore_sigint) if jobs > 1 else None
-    interrupted = False
-    failed = None
-    try:
-        results = pool.imap(play_game, todo) if pool else map(play_game, todo)
-        for g, outcome in zip(todo, results):
-            path = os.path.join(s.out, record_name(s, g.pair, g.a_first))
-            write_text(path, record_header(s, g) + outcome.record)
-            if outcome.error:
-                failed = "%s (record: %s)" % (outcome.error, path)
-                break
-            done.append(outcome)
-            _progress(len(done), len(todo))
-    except KeyboardInterrupt:
-        interrupted = True
-    finally:
-        if pool:
-            pool.terminate()
-            pool.join()
-    _progress(0, 0)
-    elapsed = time.perf_counter() - started
-    if failed:
-        print("sixtysix arena: %s" % failed, file=sys.stderr)
+    played = play_all(
+        todo,
+        play_game,
+        jobs,
+        lambda g: os.path.join(s.out, record_name(s, g.pair, g.a_first)),
+        lambda g: record_header(s, g),
+    )
+    if played.failed:
+        print("sixtysix arena: %s" % played.failed, file=sys.stderr)
         return 1
+    done = played.done
     pairs = len(done) // 2
+    lines = []
     if pairs:
         lines = summary(s, done[: 2 * pairs])
-        lines.append(timing(done[: 2 * pairs], elapsed, jobs))
+        lines.append(timing(done[: 2 * pairs], played.elapsed, jobs))
         lines.append(
             "records: %s (%s ... %s)" % (s.out, record_name(s, 0, True), record_name(s, pairs - 1, False))
         )
-        print("\n".join(lines))
-        write_text(os.path.join(s.out, SUMMARY_FILE), "\n".join(lines) + "\n")
-    if interrupted:
-        print("sixtysix arena: interrupted after %d of %d deal pairs" % (pairs, s.matches), file=sys.stderr)
-        return 130
-    return 0
+    return report(s.out, lines, played.interrupted, "%d of %d deal pairs" % (pairs, s.matches))
 
 
 def summary(s: Settings65, outcomes: list[Outcome65]) -> list[str]:

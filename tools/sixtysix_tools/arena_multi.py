@@ -17,7 +17,6 @@ often the contracts were made.  As in `arena.py` the whole run depends on
 --seed alone, not on --jobs, and every match is written as a record.
 """
 
-import multiprocessing
 import os
 import re
 import sys
@@ -31,16 +30,14 @@ from sixtysix.three import ThreeMatch
 
 from .arena import (
     SIDES,
-    SUMMARY_FILE,
     UsageError,
-    _ignore_sigint,
     _interval,
     _number,
-    _progress,
     _share,
     derive_seed,
+    play_all,
     prepare_out,
-    write_text,
+    report,
 )
 from .record_multi import MultiRecordWriter
 from .stats import ratio_interval
@@ -284,44 +281,25 @@ def run(args) -> int:
     todo = games(s)
     per_set = len(SEATINGS[s.game])
     jobs = min(s.jobs, len(todo))
-    done: list[MultiOutcome] = []
-    started = time.perf_counter()
-    pool = multiprocessing.Pool(jobs, initializer=_ignore_sigint) if jobs > 1 else None
-    interrupted = False
-    failed = None
-    try:
-        results = pool.imap(play_game, todo) if pool else map(play_game, todo)
-        for g, outcome in zip(todo, results):
-            path = os.path.join(s.out, record_name(s, g.pair, g.seating))
-            write_text(path, record_header(s, g) + outcome.record)
-            if outcome.error:
-                failed = "%s (record: %s)" % (outcome.error, path)
-                break
-            done.append(outcome)
-            _progress(len(done), len(todo))
-    except KeyboardInterrupt:
-        interrupted = True
-    finally:
-        if pool:
-            pool.terminate()
-            pool.join()
-    _progress(0, 0)
-    elapsed = time.perf_counter() - started
-    if failed:
-        print("sixtysix arena: %s" % failed, file=sys.stderr)
+    played = play_all(
+        todo,
+        play_game,
+        jobs,
+        lambda g: os.path.join(s.out, record_name(s, g.pair, g.seating)),
+        lambda g: record_header(s, g),
+    )
+    if played.failed:
+        print("sixtysix arena: %s" % played.failed, file=sys.stderr)
         return 1
+    done = played.done
     sets = len(done) // per_set
+    lines = []
     if sets:
         lines = summary(s, done[: sets * per_set])
-        lines.append(timing(done[: sets * per_set], elapsed, jobs))
+        lines.append(timing(done[: sets * per_set], played.elapsed, jobs))
         last = record_name(s, sets - 1, per_set - 1)
         lines.append("records: %s (%s ... %s)" % (s.out, record_name(s, 0, 0), last))
-        print("\n".join(lines))
-        write_text(os.path.join(s.out, SUMMARY_FILE), "\n".join(lines) + "\n")
-    if interrupted:
-        print("sixtysix arena: interrupted after %d of %d deal sets" % (sets, s.matches), file=sys.stderr)
-        return 130
-    return 0
+    return report(s.out, lines, played.interrupted, "%d of %d deal sets" % (sets, s.matches))
 
 
 def summary(s: MultiSettings, outcomes: list[MultiOutcome]) -> list[str]:
