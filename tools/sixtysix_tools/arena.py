@@ -325,14 +325,21 @@ def run(args) -> int:
     except UsageError as e:
         print("sixtysix arena: %s" % e, file=sys.stderr)
         return 2
-    todo = games(s)
+    return run_pairs(s, games(s), play_game, record_header, summary, timing)
+
+
+def run_pairs(s, todo: list, play, header, summarise, timed) -> int:
+    """Play deal pairs (the two-player games and Sixty-Five): the matches
+    of `todo`, records named by pair and by who sat first, the figures of
+    complete pairs by `summarise(s, outcomes)` and `timed(outcomes,
+    seconds, jobs)`."""
     jobs = min(s.jobs, len(todo))
     played = play_all(
         todo,
-        play_game,
+        play,
         jobs,
         lambda g: os.path.join(s.out, record_name(s, g.pair, g.a_first)),
-        lambda g: record_header(s, g),
+        lambda g: header(s, g),
     )
     if played.failed:
         print("sixtysix arena: %s" % played.failed, file=sys.stderr)
@@ -341,8 +348,8 @@ def run(args) -> int:
     pairs = len(done) // 2
     lines = []
     if pairs:
-        lines = summary(s, done[: 2 * pairs])
-        lines.append(timing(done[: 2 * pairs], played.elapsed, jobs))
+        lines = summarise(s, done[: 2 * pairs])
+        lines.append(timed(done[: 2 * pairs], played.elapsed, jobs))
         lines.append(
             "records: %s (%s ... %s)" % (s.out, record_name(s, 0, True), record_name(s, pairs - 1, False))
         )

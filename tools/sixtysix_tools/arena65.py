@@ -27,10 +27,9 @@ from .arena import (
     _number,
     _share,
     derive_seed,
-    play_all,
     prepare_out,
     record_name,
-    report,
+    run_pairs,
 )
 from .record65 import RecordWriter65
 from .stats import ratio_interval
@@ -200,28 +199,7 @@ def run(args) -> int:
     except UsageError as e:
         print("sixtysix arena: %s" % e, file=sys.stderr)
         return 2
-    todo = games(s)
-    jobs = min(s.jobs, len(todo))
-    played = play_all(
-        todo,
-        play_game,
-        jobs,
-        lambda g: os.path.join(s.out, record_name(s, g.pair, g.a_first)),
-        lambda g: record_header(s, g),
-    )
-    if played.failed:
-        print("sixtysix arena: %s" % played.failed, file=sys.stderr)
-        return 1
-    done = played.done
-    pairs = len(done) // 2
-    lines = []
-    if pairs:
-        lines = summary(s, done[: 2 * pairs])
-        lines.append(timing(done[: 2 * pairs], played.elapsed, jobs))
-        lines.append(
-            "records: %s (%s ... %s)" % (s.out, record_name(s, 0, True), record_name(s, pairs - 1, False))
-        )
-    return report(s.out, lines, played.interrupted, "%d of %d deal pairs" % (pairs, s.matches))
+    return run_pairs(s, games(s), play_game, record_header, summary, timing)
 
 
 def summary(s: Settings65, outcomes: list[Outcome65]) -> list[str]:
