@@ -101,3 +101,80 @@ def test_the_four_hand_bidding_menu_lists_pass_and_the_bids(tmp_path):
             return
         press(sim, OK)
     pytest.fail("no bidding menu in 200 presses")
+
+
+def _my_turn_to_play(sim) -> bool:
+    screen = sim.app.screen
+    if not isinstance(screen, SeatTable) or sim.app.popup is not None:
+        return False
+    g = screen.game
+    bidding = g.name == "four-hand" and g.bidding()
+    return screen.state == 0 and g.to_act() == 0 and not bidding
+
+
+@pytest.mark.parametrize("game", NEW_GAMES)
+def test_the_hint_says_why_and_points_at_its_card(game, tmp_path):
+    """HINT at your turn: a popup that names the action and gives a reason
+    (never the bare 'the computer would'), with the cursor on its card."""
+    sim = game_sim("pico_display", tmp_path, game, seed=5)
+    sim.app.session.settings.hints = True
+    press(sim, OK)  # New match
+    hinted = 0
+    for _ in range(400):
+        if _my_turn_to_play(sim):
+            press(sim, HINT)
+            text = " ".join(sim.app.popup or [])
+            assert text.split()[0] in ("Play", "Lead", "Declare", "Exchange", "Close", "Claim"), text
+            assert ":" in text and len(text.split(":", 1)[1].strip()) > 3, text
+            table = sim.app.screen
+            word = text.split()[1].rstrip(":")
+            if text.startswith(("Play", "Lead")) and game != "three-hand":
+                assert table.game.card_text(table.game.cards(0)[table.cursor]) == word
+            hinted += 1
+            press(sim, OK)  # the popup goes
+            if hinted == 3:
+                break
+        press(sim, OK)
+    assert hinted == 3
+    assert_no_fault(sim, tmp_path)
+
+
+def test_four_hand_hint_reasons_follow_the_table():
+    """Over random four-hand hands: a bid or pass says so, a lead says
+    'Lead', a card under the partner's winning card mentions the partner,
+    and a card that beats the trick says it takes it."""
+    from sixtysix.four import BIDDING, MAX_ACTIONS, FourMatch, FourRules
+    from sixtysix.hand import MARRY
+    from sixtysix.players import beats
+    from sixtysix_app.hints_more import reason
+    from sixtysix_app.seats import Four
+
+    rng = Rng(8)
+    buf = bytearray(MAX_ACTIONS)
+    checked = {"bid": 0, "lead": 0, "partner": 0, "takes": 0}
+    for seed in range(1, 40):
+        m = FourMatch(FourRules(), seed)
+        g = Four(m)
+        h = m.start_hand()
+        while not h.over:
+            n = h.legal_actions(buf)
+            code = buf[rng.below(n)]
+            if h.turn == 0:
+                text = reason(g, code)
+                if h.phase == BIDDING:
+                    assert text.split(":")[0] in ("Pass", "Solo") or text.startswith("Bid "), text
+                    checked["bid"] += 1
+                elif code >= MARRY:
+                    assert text.startswith("Declare the marriage"), text
+                elif h.in_trick == 0:
+                    assert text.startswith("Lead " + g.card_text(code)), text
+                    checked["lead"] += 1
+                elif h.best_seat == 2:
+                    assert "partner" in text, text
+                    checked["partner"] += 1
+                else:
+                    takes = beats(code, h.best, h.trump)
+                    assert ("takes the trick from" in text) == takes, text
+                    checked["takes"] += takes
+            h.act(code)
+    assert all(checked.values()), checked

@@ -13,7 +13,7 @@ from .app import Confirm, Menu, Screen
 from .canvas import BG, DIM, FG, SEL
 from .events import BACK, HINT, NEXT, OK, PREV
 from .seats import SEATS, adapter
-from .ui import draw_card, fit, put
+from .ui import draw_card, fit, glyphs, put
 
 try:
     from typing import Any
@@ -263,13 +263,22 @@ class SeatTable(Screen):
             return
         if g.to_act() != YOU:
             return
-        helper = make_seat_player(g.name, "hard", self.app.next_seed())
-        code = helper.choose(g.view(YOU))
+        seed = self.app.next_seed()
+        if g.name == "three-hand":  # a two-player hand: the two-player hint
+            from sixtysix.hint import Hinter
+
+            code, why = Hinter(seed).hint(g.view(YOU))
+            why = glyphs(why)
+        else:
+            from .hints_more import reason
+
+            code = make_seat_player(g.name, "hard", seed).choose(g.view(YOU))
+            why = reason(g, code)
         cards = g.cards(YOU)
         for i in range(len(cards)):
             if cards[i] == code:
                 self.cursor = i
-        self.app.tell("The computer would: " + g.action_label(code) + ".")
+        self.app.tell(why)
 
     # --- drawing ------------------------------------------------------------------------
 

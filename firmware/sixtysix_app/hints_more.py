@@ -1,0 +1,61 @@
+"""One line saying why, for a hint in four-hand Sixty-Six and Sixty-Five.
+
+The computer's choice comes from sampled play; the line explains it the way
+a player would, from what lies on the table: who holds the trick, whether
+the card takes it, what it is worth.  Imported only when a hint is asked
+for, so the table costs no memory for it.
+"""
+
+from sixtysix.cards import RANK_POINTS, SUIT_NAMES
+from sixtysix.hand import MARRY
+
+_POINTS65 = b"\x00\x00\x00\x00\x00\x00\x00\x00\x01\x02\x03\x04"  # 3..9 T J Q K A
+
+
+def reason(game, code: int) -> str:
+    """Why `code` is a good action for you (seat 0) at `game`'s table (a
+    seats.Four or seats.SixtyFive adapter)."""
+    h = game.hand
+    if game.name == "four-hand":
+        from sixtysix.four import BID, PASS  # loaded already: the game's engine
+
+        if code == PASS:
+            return "Pass: your cards are not worth a bid."
+        if code > BID:
+            n = code - BID
+            if n >= 5:
+                return "Solo: you can reach 66 alone."
+            return "Bid %d: your side can reach %d." % (n, 33 * n)
+        if MARRY <= code < MARRY + 4:
+            suit = code - MARRY
+            pts = 40 if suit == h.trump or h.trump < 0 else 20
+            return "Declare the marriage in %s: %d for your side." % (SUIT_NAMES[suit], pts)
+        per_suit = 6
+        points = RANK_POINTS[code % 6]
+        trump = h.trump
+    else:
+        per_suit = 12
+        points = _POINTS65[code % 12]
+        trump = 3  # spades, always
+    name = game.card_text(code)
+    if h.in_trick == 0:
+        if trump < 0:
+            return "Lead %s: its suit becomes trumps." % name
+        if code // per_suit == trump:
+            return "Lead %s: draw out the trumps." % name
+        if points >= (10 if per_suit == 6 else 3):
+            return "Lead %s: cash a high card while it is safe." % name
+        return "Lead %s: a cheap lead, keeping your strong cards." % name
+    best = h.best
+    takes = (code // per_suit == best // per_suit and code > best) or (
+        code // per_suit == trump and best // per_suit != trump
+    )
+    if h.best_seat == 2:  # your partner, opposite you
+        if takes:
+            return "Play %s: over your partner, to be sure of the trick." % name
+        if points:
+            return "Play %s: your partner holds the trick, add points." % name
+        return "Play %s: your partner holds the trick." % name
+    if takes:
+        return "Play %s: takes the trick from %s." % (name, game.card_text(best))
+    return "Play %s: the trick is lost, give a cheap card." % name
