@@ -128,3 +128,22 @@ def test_terminal_picture_fits_the_terminal(width, height, cols, rows, factor):
         assert line.count("\u2580") == width // factor
         assert width // factor <= cols
         assert line.endswith("\x1b[0m")
+
+
+def test_a_tour_is_the_same_every_time_and_leaves_saves_alone(tmp_path, monkeypatch):
+    """`--tour` photographs a fresh board: run twice with the same seed it
+    gives the golden pictures both times (an earlier version replayed on a
+    save folder left over from the last tour and drifted), and it neither
+    reads nor writes the player's own saves."""
+    data = tmp_path / "data"
+    monkeypatch.setenv("XDG_DATA_HOME", str(data))
+    golden = os.path.join(os.path.dirname(__file__), "golden", "thumby")
+    for run in ("first", "second"):
+        folder = tmp_path / run
+        argv = ["sim", "--board", "thumby", "--seed", "3", "--game", "four-hand", "--tour", str(folder)]
+        assert main(argv) == 0
+        for name in ("table", "bidding", "trick", "hand-result", "match-over"):
+            assert read_png(str(folder / (name + ".png"))) == read_png(
+                os.path.join(golden, "four-hand-%s.png" % name)
+            ), (run, name)
+    assert not data.exists()

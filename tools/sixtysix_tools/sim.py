@@ -180,19 +180,29 @@ def run_script(sim: Sim, script: str, shots) -> int:
     return 0
 
 
-def run_tour(sim: Sim, folder: str, zoom: int = 1, game: int = 0) -> int:
-    """Photograph every screen: the tour replays itself on a fresh board
-    with the same seed and saves the frame after each named press.  With
-    a game for three or four (an index into settings.GAMES), that game's
-    screens instead."""
+def run_tour(board, seed: int, folder: str, zoom: int = 1, game: int = 0) -> int:
+    """Photograph every screen: the tour walks a fresh board (no saves:
+    the same seed gives the same pictures however often it is run, and the
+    player's own saves are left alone), then replays itself on another
+    fresh board with the same seed and saves the frame after each named
+    press.  With a game for three or four (an index into settings.GAMES),
+    that game's screens instead."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="sixtysix-tour-") as work:
+        return _tour(board, seed, folder, zoom, game, work)
+
+
+def _tour(board, seed: int, folder: str, zoom: int, game: int, work: str) -> int:
     from .tour import game_tour, tour
 
     os.makedirs(folder, exist_ok=True)
+    sim = Sim(board, os.path.join(work, "walk"), seed)
     walked = game_tour(sim, game) if game >= 2 else tour(sim)
     at: dict = {}
     for name, n in walked.shots.items():
         at.setdefault(n, []).append(name)
-    replay = Sim(sim.board, sim.save_dir + "-tour", sim.seed)
+    replay = Sim(board, os.path.join(work, "replay"), seed)
     for name in at.get(0, []):
         replay.canvas.save_png(os.path.join(folder, name + ".png"), zoom)
     for n, (i, ms) in enumerate(walked.presses, 1):
@@ -244,11 +254,11 @@ def run(args) -> int:
         board = load_board(args.board)
         if args.screenshot and not args.keys:
             raise UsageError("--screenshot needs --keys (the presses to take pictures of)")
-        save_dir = args.save_dir or default_save_dir(args.board)
         seed = args.seed if args.seed is not None else (int.from_bytes(os.urandom(2), "little") | 1)
-        sim = Sim(board, save_dir, seed)
         if args.tour:
-            return run_tour(sim, args.tour, max(1, args.zoom), game_index(args.game))
+            return run_tour(board, seed, args.tour, max(1, args.zoom), game_index(args.game))
+        save_dir = args.save_dir or default_save_dir(args.board)
+        sim = Sim(board, save_dir, seed)
         if args.keys:
             return run_script(sim, args.keys, args.screenshot)
         from .simview import interactive
