@@ -147,3 +147,27 @@ def test_a_tour_is_the_same_every_time_and_leaves_saves_alone(tmp_path, monkeypa
                 os.path.join(golden, "four-hand-%s.png" % name)
             ), (run, name)
     assert not data.exists()
+
+
+def test_game_option_sets_the_next_match_and_is_kept(tmp_path):
+    """`--game` outside a tour chooses the game as the settings screen
+    would: the next new match deals it and the board keeps the choice."""
+    from sixtysix_app.settings import GAMES
+    from sixtysix_tools.sim import Sim, load_board
+
+    board = board_module("pico_display")
+    ok = button_name(board, OK)
+    assert (
+        sim(tmp_path, "--game", "four-hand", "--seed", "3", "--keys", ok, "--screenshot", str(tmp_path / "s"))
+        == 0
+    )
+    again = Sim(load_board("pico_display"), str(tmp_path / "save"), 3)
+    assert again.app.session.settings.game == GAMES.index("four-hand")
+    again.hold(list(board.BUTTONS).index(ok), 80)  # New match
+    assert getattr(again.app.session.match, "name", "") == "four-hand"
+
+
+def test_an_unknown_game_is_a_usage_error(tmp_path, capsys):
+    assert sim(tmp_path, "--game", "bridge", "--keys", "A", "--screenshot", str(tmp_path / "s")) == 2
+    err = capsys.readouterr().err
+    assert "unknown game 'bridge'" in err and "four-hand" in err

@@ -229,6 +229,15 @@ def game_index(name) -> int:
     return GAMES.index(name)
 
 
+def choose_game(sim: Sim, game: int) -> None:
+    """Set the game as the settings screen does: kept on the board, dealt
+    from the next new match (a match in progress resumes as it was)."""
+    session = sim.app.session
+    if session.settings.game != game:
+        session.settings.set_game(game)
+        session.save_settings()
+
+
 def default_save_dir(board_name: str) -> str:
     base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
     return os.path.join(base, "sixtysix", "sim", board_name)
@@ -241,7 +250,11 @@ def add_arguments(parser) -> None:
     parser.add_argument(
         "--tour", metavar="DIR", help="walk every screen with scripted presses, a PNG of each in DIR"
     )
-    parser.add_argument("--game", help="with --tour: the game whose screens to photograph")
+    parser.add_argument(
+        "--game",
+        help="the game the next new match deals (kept in the board's settings, as the settings "
+        "screen would); with --tour, the game whose screens to photograph",
+    )
     parser.add_argument("--seed", type=int, default=None, help="seed of the first match's deal")
     parser.add_argument("--save-dir", help="where the simulated board keeps its files")
     parser.add_argument("--terminal", action="store_true", help="draw in the terminal, not a window")
@@ -259,6 +272,8 @@ def run(args) -> int:
             return run_tour(board, seed, args.tour, max(1, args.zoom), game_index(args.game))
         save_dir = args.save_dir or default_save_dir(args.board)
         sim = Sim(board, save_dir, seed)
+        if args.game is not None:
+            choose_game(sim, game_index(args.game))
         if args.keys:
             return run_script(sim, args.keys, args.screenshot)
         from .simview import interactive
