@@ -310,3 +310,20 @@ def test_record_that_cannot_be_written(monkeypatch, tmp_path):
     status, _, err = play(monkeypatch, "--seed", "1", "--record", bad, script="")
     assert status == 2
     assert "sixtysix play: cannot write %s" % bad in err
+
+
+@pytest.mark.parametrize("game", ["three-hand", "four-hand", "sixty-five"])
+def test_the_games_for_three_and_four_point_to_the_simulator(monkeypatch, tmp_path, game):
+    """They are not played in the terminal: asked for by name or resumed
+    from a record, the answer says where they are played, never a traceback."""
+    from test_move_more import cut_records
+
+    status, out, err = play(monkeypatch, "--game", game, script="")
+    assert (status, out) == (2, "")
+    assert "sixtysix sim --game %s" % game in err
+    path = write(tmp_path, cut_records(game, 2, 1)[0])
+    status, out, err = play(monkeypatch, "--resume", path, script="")
+    assert (status, out) == (2, "")
+    assert err.startswith(
+        "sixtysix play: cannot resume %s: %s is played on the simulated device" % (path, game)
+    )

@@ -21,7 +21,7 @@ from sixtysix.players import beats
 from sixtysix.rules import GAME_NAMES, OPTIONS, Rules, game_from_name
 from sixtysix.view import View
 
-from .record import RecordError, RecordWriter, load
+from .record import RecordError, RecordWriter, Replay, load
 from .replay import read_record
 
 YOU = 0
@@ -52,8 +52,15 @@ class Quit(Exception):
     """The player typed quit or input ended."""
 
 
+MORE_GAMES = ("three-hand", "four-hand", "sixty-five")  # the simulator plays these
+
+
 def add_arguments(parser) -> None:
-    parser.add_argument("--game", choices=GAME_NAMES, help="sixty-six (default) or schnapsen")
+    parser.add_argument(
+        "--game",
+        choices=GAME_NAMES + MORE_GAMES,
+        help="sixty-six (default) or schnapsen; the games for three and four are played in `sixtysix sim`",
+    )
     parser.add_argument(
         "--mode", choices=("counting", "assisted"), help="counting (default): no scores shown"
     )
@@ -74,6 +81,10 @@ def add_arguments(parser) -> None:
 
 def run(args) -> int:
     try:
+        if args.game in MORE_GAMES:
+            raise UsageError(
+                "%s is played on the simulated device: sixtysix sim --game %s" % (args.game, args.game)
+            )
         if args.resume:
             match, prefix, fresh = _resume(args)
         else:
@@ -125,6 +136,12 @@ def _resume(args):
     except RecordError as e:
         where = args.resume if e.line == 0 else "%s:%d" % (args.resume, e.line)
         raise UsageError("cannot resume %s: %s" % (where, e.reason)) from None
+    if not isinstance(replay, Replay):
+        game = getattr(replay, "game", "sixty-five")
+        raise UsageError(
+            "cannot resume %s: %s is played on the simulated device (sixtysix sim --game %s)"
+            % (args.resume, game, game)
+        )
     match = replay.match
     if match.winner >= 0:
         raise UsageError("cannot resume %s: that match is already over" % args.resume)
