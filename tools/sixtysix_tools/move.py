@@ -81,7 +81,10 @@ def _nothing_to_play(replay, text: str) -> RecordError:
 def live_hand(text: str):
     """The hand in progress at the end of a two-player record; RecordError
     when the record is invalid or no hand is in progress."""
-    replay = two_player(load(text), text)
+    return _live_two(two_player(load(text), text), text)
+
+
+def _live_two(replay: Replay, text: str):
     if replay.hands and not replay.hands[-1].finished:
         return replay.match.hand
     raise _nothing_to_play(replay, text)
@@ -93,7 +96,7 @@ def next_action(text: str, level: str = "hard", seed: int = 1) -> str:
     record is invalid or no hand is in progress."""
     replay = load(text)
     if isinstance(replay, Replay):
-        hand = live_hand(text)
+        hand = _live_two(replay, text)
         return action_line(hand.turn, choose(hand, level, seed))
     hand = replay.match.hand
     if not replay.hands or hand.over:
