@@ -6,10 +6,8 @@ the card takes it, what it is worth.  Imported only when a hint is asked
 for, so the table costs no memory for it.
 """
 
-from sixtysix.cards import RANK_POINTS, SUIT_NAMES
+from sixtysix.cards import RANK48_POINTS, RANK_POINTS, SPADES, SUIT_NAMES
 from sixtysix.hand import MARRY
-
-_POINTS65 = b"\x00\x00\x00\x00\x00\x00\x00\x00\x01\x02\x03\x04"  # 3..9 T J Q K A
 
 
 def reason(game, code: int) -> str:
@@ -35,8 +33,8 @@ def reason(game, code: int) -> str:
         trump = h.trump
     else:
         per_suit = 12
-        points = _POINTS65[code % 12]
-        trump = 3  # spades, always
+        points = RANK48_POINTS[code % 12]
+        trump = SPADES  # always
     name = game.card_text(code)
     if h.in_trick == 0:
         if trump < 0:
