@@ -101,7 +101,7 @@ def next_action(text: str, level: str = "hard", seed: int = 1) -> str:
     hand = replay.match.hand
     if not replay.hands or hand.over:
         raise _nothing_to_play(replay, text)
-    game = getattr(replay, "game", "sixty-five")
+    game = replay.game
     if game == "three-hand":
         from sixtysix.ai_three import make_three_player
         from sixtysix.hand import action_name

@@ -60,6 +60,8 @@ class Replay65:
     the last statement, so a record that stops mid-hand can be continued
     from `match.hand`."""
 
+    game = GAME  # as MultiReplay.game: every replay names its game
+
     def __init__(self, rules: SixtyFiveRules, match: SixtyFiveMatch) -> None:
         self.rules = rules
         self.match = match

@@ -137,7 +137,7 @@ def _resume(args):
         where = args.resume if e.line == 0 else "%s:%d" % (args.resume, e.line)
         raise UsageError("cannot resume %s: %s" % (where, e.reason)) from None
     if not isinstance(replay, Replay):
-        game = getattr(replay, "game", "sixty-five")
+        game = replay.game
         raise UsageError(
             "cannot resume %s: %s is played on the simulated device (sixtysix sim --game %s)"
             % (args.resume, game, game)
