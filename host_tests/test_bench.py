@@ -77,7 +77,7 @@ def test_bench_device_replays_the_tour_of_its_own_seed(tmp_path):
         f.write(",".join("%d:%d" % p for p in walked.presses))
     work = str(tmp_path / "work")
     os.makedirs(work)
-    status, lines, err = bench_device.run_driver(micropython, 512, "thumby", presses, "-", root, work, 1)
-    assert status == 0, err
-    assert " winner -1 " not in lines[-1] and lines[-1].endswith("faults 0"), lines[-1]
+    ok, last = bench_device.attempt(micropython, 512, "thumby", presses, "-", root, work, 1)
+    assert ok, last
+    assert " winner -1 " not in last and last.endswith("faults 0"), last
     assert not bench_device.finishes(micropython, 512, "thumby", presses, "-", root, work, 3)

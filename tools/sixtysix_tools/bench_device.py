@@ -37,35 +37,31 @@ def compile_firmware(mpy_cross: str, dest: str) -> None:
                     raise BenchError("mpy-cross %s failed" % f)
 
 
-def run_driver(micropython, heap_kw, board, presses, mode, root, work, seed):
-    """One run of the firmware on the unix port; its last printed lines."""
+def attempt(micropython, heap_kw, board, presses, mode, root, work, seed) -> tuple:
+    """One run of the firmware on the unix port with that heap: (whether it
+    finished the match without a fault, the last line it printed)."""
     save = tempfile.mkdtemp(dir=work)
     argv = [micropython, "-X", "heapsize=%dwK" % heap_kw, DRIVER, board, save, presses, mode, root, str(seed)]
     proc = subprocess.run(argv, capture_output=True, text=True, timeout=600)
-    return proc.returncode, proc.stdout.strip().splitlines(), proc.stderr.strip().splitlines()
+    out = proc.stdout.strip().splitlines()
+    ok = proc.returncode == 0 and bool(out) and out[-1].endswith("faults 0") and " winner -1 " not in out[-1]
+    lines = out + proc.stderr.strip().splitlines()
+    return ok, lines[-1] if lines else "no output, exit status %d" % proc.returncode
 
 
 def finishes(micropython, heap_kw, board, presses, mode, root, work, seed) -> bool:
-    status, lines, _ = run_driver(micropython, heap_kw, board, presses, mode, root, work, seed)
-    return status == 0 and bool(lines) and lines[-1].endswith("faults 0") and " winner -1 " not in lines[-1]
-
-
-def last_line(micropython, board, presses, mode, root, work, seed) -> str:
-    """What the run printed last with the largest heap, to say why it failed."""
-    status, out, err = run_driver(micropython, LARGEST_KW, board, presses, mode, root, work, seed)
-    lines = out + err
-    return lines[-1] if lines else "no output, exit status %d" % status
+    return attempt(micropython, heap_kw, board, presses, mode, root, work, seed)[0]
 
 
 def smallest(micropython, board, presses, mode, root, work, seed) -> int:
     hi = 48
-    while not finishes(micropython, hi, board, presses, mode, root, work, seed):
+    while True:
+        ok, last = attempt(micropython, hi, board, presses, mode, root, work, seed)
+        if ok:
+            break
+        if hi * 2 > LARGEST_KW:
+            raise BenchError("%s does not finish the match even in %dwK: %s" % (board, hi, last))
         hi *= 2
-        if hi > LARGEST_KW:
-            raise BenchError(
-                "%s does not finish the match even in %dwK: %s"
-                % (board, LARGEST_KW, last_line(micropython, board, presses, mode, root, work, seed))
-            )
     lo = 0
     while hi - lo > 1:
         mid = (lo + hi) // 2
