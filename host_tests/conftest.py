@@ -24,3 +24,12 @@ def required_tool(name: str) -> str:
             pytrace=False,
         )
     return path
+
+
+def run_python(*args, timeout: int = 60):
+    """`python ARGS` in a fresh process that imports what this one does
+    (its sys.path as PYTHONPATH); the CompletedProcess, output as text."""
+    import subprocess
+
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    return subprocess.run([sys.executable, *args], capture_output=True, text=True, timeout=timeout, env=env)

@@ -2,10 +2,9 @@
 only, and the replay error contract for records it cannot continue."""
 
 import os
-import subprocess
-import sys
 
 import pytest
+from conftest import run_python
 from recordgen import random_action, random_rules
 from sixtysix.match import Match
 from sixtysix.rng import Rng
@@ -301,22 +300,10 @@ def test_the_command_in_a_process(tmp_path):
     """The installed entry point, python start-up included."""
     path = tmp_path / "game.txt"
     path.write_text(README_EXAMPLE)
-    done = subprocess.run(
-        [sys.executable, "-m", "sixtysix_tools.cli", "move", str(path)],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)},
-    )
+    done = run_python("-m", "sixtysix_tools.cli", "move", str(path))
     assert done.returncode == 0, done.stderr
     load(README_EXAMPLE + done.stdout)
-    again = subprocess.run(
-        [sys.executable, "-m", "sixtysix_tools.cli", "move", str(path) + ".none"],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)},
-    )
+    again = run_python("-m", "sixtysix_tools.cli", "move", str(path) + ".none")
     assert again.returncode == 2 and again.stdout == ""
     assert again.stderr.startswith("%s.none:0: " % path)
 
@@ -332,13 +319,7 @@ def test_move_imports_only_what_it_needs(tmp_path):
         "status = cli.main(['move', sys.argv[1]])\n"
         "print(status, ' '.join(sorted(m for m in sys.modules if m.startswith('sixtysix'))))\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", script, str(path)],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)},
-    )
+    done = run_python("-c", script, str(path))
     assert done.returncode == 0, done.stderr
     action, summary = done.stdout.splitlines()
     status, *modules = summary.split()

@@ -7,10 +7,9 @@ seat's view alone, and a record with nothing left to play is the replay
 error at its last statement."""
 
 import os
-import subprocess
-import sys
 
 import pytest
+from conftest import run_python
 from sixtysix.cards import card48_name, card_name, parse_card, parse_card48
 from sixtysix.four import BIDDING, PASS, FourMatch, FourRules
 from sixtysix.four import MAX_ACTIONS as FOUR_ACTIONS
@@ -255,13 +254,7 @@ def test_the_command_on_a_four_hand_record(tmp_path):
     path = tmp_path / "four.txt"
     text = cut_records("four-hand", 11, 1)[0]
     path.write_text(text)
-    done = subprocess.run(
-        [sys.executable, "-m", "sixtysix_tools.cli", "move", str(path), "--level", "medium"],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)},
-    )
+    done = run_python("-m", "sixtysix_tools.cli", "move", str(path), "--level", "medium")
     assert done.returncode == 0, done.stderr
     load(text + done.stdout)
 
