@@ -55,6 +55,10 @@ class Quit(Exception):
 MORE_GAMES = ("three-hand", "four-hand", "sixty-five")  # the simulator plays these
 
 
+def _in_the_simulator(game: str) -> str:
+    return "%s is played on the simulated device: sixtysix sim --game %s" % (game, game)
+
+
 def add_arguments(parser) -> None:
     parser.add_argument(
         "--game",
@@ -82,9 +86,7 @@ def add_arguments(parser) -> None:
 def run(args) -> int:
     try:
         if args.game in MORE_GAMES:
-            raise UsageError(
-                "%s is played on the simulated device: sixtysix sim --game %s" % (args.game, args.game)
-            )
+            raise UsageError(_in_the_simulator(args.game))
         if args.resume:
             match, prefix, fresh = _resume(args)
         else:
@@ -137,11 +139,7 @@ def _resume(args):
         where = args.resume if e.line == 0 else "%s:%d" % (args.resume, e.line)
         raise UsageError("cannot resume %s: %s" % (where, e.reason)) from None
     if not isinstance(replay, Replay):
-        game = replay.game
-        raise UsageError(
-            "cannot resume %s: %s is played on the simulated device (sixtysix sim --game %s)"
-            % (args.resume, game, game)
-        )
+        raise UsageError("cannot resume %s: %s" % (args.resume, _in_the_simulator(replay.game)))
     match = replay.match
     if match.winner >= 0:
         raise UsageError("cannot resume %s: that match is already over" % args.resume)
