@@ -80,6 +80,7 @@ def test_the_same_script_gives_the_same_pictures(tmp_path):
         (["--board", "thumby", "--keys", "A*many"], "bad repeat"),
         (["--board", "thumby", "--keys", "A:short"], "':long'"),
         (["--board", "pico_display", "--screenshot", "shots"], "--screenshot needs --keys"),
+        (["--board", "thumby", "--tour", "shots", "--keys", "A"], "no --save-dir or --keys"),
     ],
 )
 def test_usage_errors_exit_2_with_one_line(tmp_path, capsys, args, words):

@@ -269,6 +269,8 @@ def run(args) -> int:
             raise UsageError("--screenshot needs --keys (the presses to take pictures of)")
         seed = args.seed if args.seed is not None else (int.from_bytes(os.urandom(2), "little") | 1)
         if args.tour:
+            if args.save_dir or args.keys:
+                raise UsageError("--tour walks a fresh board with its own presses: no --save-dir or --keys")
             return run_tour(board, seed, args.tour, max(1, args.zoom), game_index(args.game))
         save_dir = args.save_dir or default_save_dir(args.board)
         sim = Sim(board, save_dir, seed)
