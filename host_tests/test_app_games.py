@@ -103,7 +103,7 @@ def test_the_four_hand_bidding_menu_lists_pass_and_the_bids(tmp_path):
     pytest.fail("no bidding menu in 200 presses")
 
 
-def _my_turn_to_play(sim) -> bool:
+def my_turn_to_play(sim) -> bool:
     screen = sim.app.screen
     if not isinstance(screen, SeatTable) or sim.app.popup is not None:
         return False
@@ -121,7 +121,7 @@ def test_the_hint_says_why_and_points_at_its_card(game, tmp_path):
     press(sim, OK)  # New match
     hinted = 0
     for _ in range(400):
-        if _my_turn_to_play(sim):
+        if my_turn_to_play(sim):
             press(sim, HINT)
             text = " ".join(sim.app.popup or [])
             assert text.split()[0] in ("Play", "Lead", "Declare", "Exchange", "Close", "Claim"), text

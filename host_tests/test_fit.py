@@ -8,11 +8,11 @@ from sixtysix import ai
 from sixtysix_app.app import Confirm, Pages
 from sixtysix_app.events import BACK, HINT, NEXT, OK
 from sixtysix_app.settings import GAMES
-from sixtysix_app.table_multi import SeatTable
 from sixtysix_tools import sim as simulator
 from sixtysix_tools.hostcanvas import HostCanvas
 from sixtysix_tools.sim import Sim
 from test_app import button_for, choose, labels, new_sim, on_title, press
+from test_app_games import my_turn_to_play
 
 from boards import BOARDS
 
@@ -225,14 +225,7 @@ def test_the_tables_for_three_and_four_fit_the_panel(monkeypatch, tmp_path, boar
         if on_title(sim):
             break
         canvas.where = "press %d on %s" % (n, type(screen).__name__)
-        mine = (
-            isinstance(screen, SeatTable)
-            and app.popup is None
-            and screen.state == 0
-            and screen.game.to_act() == 0
-            and not (game == "four-hand" and screen.game.bidding())
-        )
-        if mine and hints < 3:
+        if my_turn_to_play(sim) and hints < 3:
             canvas.where = "hint pop-up, %s" % game
             press(sim, HINT)
             press(sim, OK)
