@@ -123,7 +123,7 @@ def finished_record(game: str, seed: int) -> str:
 def seat_to_act(text: str) -> str:
     replay = load(text)
     m = replay.match
-    if getattr(replay, "game", "") == "three-hand":
+    if replay.game == "three-hand":
         return "ABC"[m.seat_of(m.hand.turn)]
     return "ABCD"[m.hand.turn]
 
@@ -155,7 +155,7 @@ def _view(text: str):
     replay = load(text)
     m = replay.match
     h = m.hand
-    if replay.__class__.__name__ == "Replay65":
+    if replay.game == "sixty-five":
         return View65(h, h.turn)
     if replay.game == "four-hand":
         return FourView(h, h.turn)
