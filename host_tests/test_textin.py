@@ -1,0 +1,37 @@
+"""The strict readers every host command parses people's input with."""
+
+from sixtysix_tools.textin import ascii_int, lines, shown
+
+
+def test_ascii_int_takes_plain_digits_in_range():
+    assert ascii_int("66", 1, 99) == 66
+    assert ascii_int("1", 1, 99) == 1
+    assert ascii_int("0", 1, 99) is None
+    assert ascii_int("100", 1, 99) is None
+
+
+def test_ascii_int_refuses_what_isdigit_accepts():
+    for word in ("²", "6²", "٣", "６", "", " 6", "6 ", "+6", "-6", "6.0"):
+        assert ascii_int(word, 0, 99) is None, word
+    assert "²".isdigit() and "٣".isdigit()  # why this helper exists
+
+
+def test_ascii_int_refuses_huge_words_without_parsing_them():
+    assert ascii_int("9" * 5000, 0, 1000) is None
+    assert ascii_int("0001", 0, 1000) == 1
+    assert ascii_int("00001", 0, 1000) is None  # longer than 1000 written out
+
+
+def test_lines_break_only_at_newline():
+    text = "a\x0bb\x0cc\x1cd\x85e\u2028f\u2029g\r\nh\n"
+    assert lines(text) == ["a\x0bb\x0cc\x1cd\x85e\u2028f\u2029g", "h"]
+    assert len(text.splitlines()) == 8  # what went wrong before
+    assert lines("") == []
+    assert lines("x") == ["x"]
+    assert lines("x\n\n") == ["x", ""]
+
+
+def test_shown_escapes_control_characters():
+    assert shown("dealer A") == "dealer A"
+    assert shown("a\x00b\x1b[2Jc") == "a\\x00b\\x1b[2Jc"
+    assert "\x1b" not in shown("\x1b\x85\u2028")

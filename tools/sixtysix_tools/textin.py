@@ -1,0 +1,41 @@
+"""Strict reading of what people type or write into a record.
+
+Python's own helpers are generous in ways that hurt here: `str.isdigit`
+accepts '²' and digits of other scripts (which `int` then refuses or reads),
+`int` happily parses a 5,000-digit word, and `str.splitlines` breaks lines
+at vertical tab, form feed, U+2028 and a dozen other characters, so line
+numbers stop agreeing with `grep -n`. Every host command reads numbers and
+lines through these instead.
+"""
+
+_DIGITS = "0123456789"
+
+
+def ascii_int(word: str, low: int, high: int) -> int | None:
+    """The value of `word` if it is ASCII digits only and low <= value <= high,
+    else None. A word longer than `high` written out is refused before `int`
+    ever sees it."""
+    if not word or len(word) > len(str(high)):
+        return None
+    for c in word:
+        if c not in _DIGITS:
+            return None
+    value = int(word)
+    return value if low <= value <= high else None
+
+
+def lines(text: str) -> list:
+    """The lines of `text` as `grep -n` counts them: split at '\\n' only, a
+    '\\r' before it dropped; no empty last line for a final newline."""
+    out = text.split("\n")
+    if out and out[-1] == "":
+        out.pop()
+    return [line[:-1] if line.endswith("\r") else line for line in out]
+
+
+def shown(text: str) -> str:
+    """`text` safe to print on a terminal: control characters (NUL, ESC, ...)
+    and other unprintable ones written as escapes, never sent raw."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else ascii(c)[1:-1] for c in text)
