@@ -8,8 +8,10 @@ have built in come from `circup`, which fetches the bundle that matches
 the board's CircuitPython version.
 """
 
+import errno
 import os
 import shutil
+import sys
 
 from .deploy import MAIN_SOURCE, OWNED_FOLDERS, DeployError, firmware_sources, load_board
 
@@ -17,6 +19,14 @@ from .deploy import MAIN_SOURCE, OWNED_FOLDERS, DeployError, firmware_sources, l
 # for the text labels of sixtysix_app/canvas_dio.py (displayio, bitmaptools,
 # terminalio and keypad are built in).
 CIRCUP_LIBRARIES = ("adafruit_display_text",)
+
+# CircuitPython runs the first of these it finds.
+START_FILES = ("code.txt", "code.py", "main.txt", "main.py")
+# code.py and boot.py are written under this suffix, then renamed: never half a start file.
+NEW = ".sixtysix-new"
+# Left free after the deploy: the game saves its match, settings and
+# statistics on this drive (a few KB), and FAT needs room for folder entries.
+MARGIN_BYTES = 16 * 1024
 
 BOOT_PY = os.path.join(
     os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "circuitpython", "boot.py"
@@ -100,13 +110,83 @@ def drive_files(drive: Drive) -> list:
     return found
 
 
+def ours(drive: Drive, path: str) -> bool:
+    """A start file that starts our app (firmware/main.py copied by hand, or a deploy's code.py)."""
+    return b"sixtysix_app" in drive.read(path)
+
+
 def circuitpy_plan(drive: Drive, board_name: str, boot_py: bool) -> dict:
-    new_files = {stem + ".py": local for local, stem in firmware_sources(board_name)}
-    remove = [path for path in drive_files(drive) if path not in new_files]
-    write = {"code.py": MAIN_SOURCE}
+    """What to do, in order: stop (remove the start files of ours, code.py
+    first, so from here on the badge starts no firmware), remove leftovers
+    and stale modules, copy the modules, then write the `last` files, each
+    through a temporary name and a rename, code.py at the very end. The
+    sizes count whole clusters, as FAT allocates them."""
+    copy = {stem + ".py": local for local, stem in firmware_sources(board_name)}
+    stop = [name for name in START_FILES if drive.isfile(name) and (name == "code.py" or ours(drive, name))]
+    leftovers = [name + NEW for name in ("boot.py", "code.py") if drive.isfile(name + NEW)]
+    remove = leftovers + [path for path in drive_files(drive) if path not in copy]
+    last = {}
     if boot_py:
-        new_files["boot.py"] = boot_py_source()
-    return {"remove": remove, "copy": new_files, "write": write}
+        with open(boot_py_source(), "rb") as f:
+            last["boot.py"] = f.read()
+    last["code.py"] = MAIN_SOURCE.encode()
+    cluster = drive.cluster_bytes()
+
+    def room(size: int) -> int:
+        return -(-size // cluster) * cluster
+
+    needed = sum(room(os.path.getsize(local)) for local in copy.values())
+    needed += sum(room(len(data)) for data in last.values())
+    replaced = set(stop) | set(remove) | set(copy) | set(last)
+    return {
+        "stop": stop,
+        "remove": remove,
+        "copy": copy,
+        "last": last,
+        "needed_bytes": needed,
+        "freed_bytes": sum(room(drive.size(path)) for path in replaced),
+        "free_bytes": drive.free_bytes(),
+    }
+
+
+def kilobytes(size: int) -> int:
+    return -(-size // 1024)
+
+
+def check_space(plan: dict) -> None:
+    """Refuse before changing anything if the firmware would not fit with
+    MARGIN_BYTES to spare, counting the room of the files it replaces."""
+    needed = plan["needed_bytes"] + MARGIN_BYTES
+    free = plan["free_bytes"] + plan["freed_bytes"]
+    if needed > free:
+        raise DeployError(
+            "the CIRCUITPY drive is too full: the firmware needs %d KB (%d KB of them left free for the "
+            "game's saves), %d KB are free counting the old firmware it replaces; nothing was changed: "
+            "remove files you do not need from the drive and deploy again"
+            % (kilobytes(needed), MARGIN_BYTES // 1024, free // 1024)
+        )
+
+
+def print_plan(plan: dict, root: str) -> None:
+    print("Plan for %s:" % root)
+    print(
+        "  the firmware needs %d KB, %d KB are free counting the files it replaces"
+        % (kilobytes(plan["needed_bytes"] + MARGIN_BYTES), (plan["free_bytes"] + plan["freed_bytes"]) // 1024)
+    )
+    for path in plan["stop"] + plan["remove"]:
+        print("  remove  %s" % path)
+    for path in sorted(plan["copy"]):
+        print("  copy    %s" % path)
+    for path in plan["last"]:
+        print("  write   %s" % path)
+
+
+def where_it_stopped(changed: bool, complete: bool) -> str:
+    if not changed:
+        return "nothing on the drive was changed"
+    if complete:
+        return "the new firmware is complete"
+    return "the badge starts no firmware until a deploy completes (code.py is written last)"
 
 
 def deploy_circuitpy(args) -> int:
@@ -124,40 +204,50 @@ def deploy_circuitpy(args) -> int:
     if not os.path.exists(os.path.join(root, "boot_out.txt")):
         print("note: %s has no boot_out.txt; is it really the CIRCUITPY drive?" % root)
     drive = Drive(root)
-    plan = circuitpy_plan(drive, args.board, args.boot_py)
-    if args.dry_run:
-        print("Plan for %s:" % root)
-        for path in plan["remove"]:
-            print("  remove  %s" % path)
-        for path in sorted(plan["copy"]):
-            print("  copy    %s" % path)
-        for path in plan["write"]:
-            print("  write   %s" % path)
-        print("Dry run: nothing on the drive was changed.")
-        return 0
+    changed = complete = False
     try:
-        for path in plan["remove"]:
+        plan = circuitpy_plan(drive, args.board, args.boot_py)
+        if args.dry_run:
+            print_plan(plan, root)
+            print("Dry run: nothing on the drive was changed.")
+            return 0
+        check_space(plan)
+        for path in plan["stop"] + plan["remove"]:
             drive.remove(path)
+            changed = True
             print("removed %s" % path)
+        changed = True  # from here on a failed write may leave part of a file
         for path in sorted(plan["copy"]):
             if "/" in path:
                 drive.makedirs(path.rpartition("/")[0])
             with open(plan["copy"][path], "rb") as f:
                 drive.write(path, f.read())
-        for path, text in plan["write"].items():
-            drive.write(path, text.encode())
+        drive.sync()  # every module is on the drive before code.py can start them
+        for path, data in plan["last"].items():
+            drive.write(path + NEW, data)
+            drive.rename(path + NEW, path)
+        complete = True
         drive.sync()
     except OSError as error:
-        if error.errno == 28:
+        state = where_it_stopped(changed, complete)
+        if error.errno == errno.ENOSPC:
             raise DeployError(
-                "the CIRCUITPY drive is full; remove files you do not need and deploy again"
+                "the CIRCUITPY drive is full; %s: remove files you do not need and deploy again" % state
             ) from None
-        if error.errno == 30:
+        if error.errno == errno.EROFS:
             raise DeployError(
-                "the CIRCUITPY drive is read-only for the computer (boot.py remounted it for the game): "
-                "hold START while pressing reset, then deploy again"
+                "the CIRCUITPY drive is read-only for the computer (boot.py remounted it for the game); %s: "
+                "hold START while pressing reset, then deploy again" % state
             ) from None
-        raise DeployError("cannot write to %s: %s" % (root, error.strerror or error)) from None
+        raise DeployError(
+            "cannot write to %s: %s; %s: deploy again" % (root, error.strerror or error, state)
+        ) from None
+    except KeyboardInterrupt:
+        print(
+            "sixtysix deploy: interrupted; %s: deploy again" % where_it_stopped(changed, complete),
+            file=sys.stderr,
+        )
+        raise
     print("Copied %d files and code.py to %s." % (len(plan["copy"]), root))
     print("Now add the libraries the board does not have built in:")
     print("    pip install circup && circup install %s" % " ".join(CIRCUP_LIBRARIES))
