@@ -355,10 +355,26 @@ def test_plan_removes_stale_files_and_sources_beside_new_mpy(tmp_path):
         "main.py": 40,
     }
     plan = deploy.make_plan(on_board, new)
-    assert plan["remove"] == ["boards/pico_display.mpy", "sixtysix/cards.py", "sixtysix/gone.mpy", "main.py"]
+    assert sorted(plan["remove"]) == [
+        "boards/pico_display.mpy",
+        "main.py",
+        "sixtysix/cards.py",
+        "sixtysix/gone.mpy",
+    ]
     assert plan["mkdir"] == ["boards"] or plan["mkdir"] == []
     assert plan["copy"] == ["boards/thumby.mpy", "sixtysix/cards.mpy"]
     assert plan["freed_bytes"] == 100 + 70 + 20 + 40 + 50
+
+
+def test_main_py_is_the_first_file_removed(tmp_path):
+    """The board removes the files in plan order: a deploy stopped after
+    removing some stale modules (Ctrl-C, a lost connection) must not leave
+    main.py starting what is left of the old firmware."""
+    local = tmp_path / "x.mpy"
+    local.write_bytes(b"M\x06\x00\x1f")
+    on_board = {"boards/pico_display.mpy": 20, "sixtysix/a.mpy": 30, "sixtysix/z.py": 40, "main.py": 40}
+    plan = deploy.make_plan(on_board, {"sixtysix/cards.mpy": str(local)})
+    assert plan["remove"] == ["main.py", "boards/pico_display.mpy", "sixtysix/a.mpy", "sixtysix/z.py"]
 
 
 # ---- CircuitPython ------------------------------------------------------------------------

@@ -419,8 +419,10 @@ def make_plan(on_board: dict, new_files: dict) -> dict:
     """What to do, from the files on the board ({path: size}) and the new
     set ({board path: local path}): remove every .py/.mpy file in our
     folders that is not in the new set (a .py beside a new .mpy included:
-    it would win at import), remove and rewrite main.py, copy the new set."""
-    remove = []
+    it would win at import), remove and rewrite main.py, copy the new set.
+    main.py goes first: the board removes in this order, and a deploy
+    stopped after some stale modules must not start what is left."""
+    remove = ["main.py"] if "main.py" in on_board else []
     for path in sorted(on_board):
         folder, _, name = path.rpartition("/")
         if (
@@ -429,8 +431,6 @@ def make_plan(on_board: dict, new_files: dict) -> dict:
             and path not in new_files
         ):
             remove.append(path)
-    if "main.py" in on_board:
-        remove.append("main.py")
     folders = sorted({path.rpartition("/")[0] for path in new_files if "/" in path})
     new_bytes = sum(os.path.getsize(local) for local in new_files.values()) + len(MAIN_SOURCE)
     freed = sum(on_board[path] for path in remove) + sum(on_board.get(path, 0) for path in new_files)
