@@ -309,6 +309,14 @@ def test_circuitpython_board_needs_the_drive_and_micropython_boards_refuse_it(tm
     assert status == 2 and "runs MicroPython" in err
 
 
+def test_a_port_gone_at_the_soft_reset_is_one_sentence(tmp_path):
+    """The files are on the board but its port went away (unplugged, or it
+    re-enumerated) before the final Ctrl-D: say so, not pyserial's traceback."""
+    board = deploy.Board(str(tmp_path / "ttyACM9"))
+    with pytest.raises(deploy.DeployError, match="press reset"):
+        board.soft_reset()
+
+
 def test_mpy_compatibility_follows_the_loader_rules():
     board = deploy.board_format(6 | (3 | 4 << 2) << 8, 2**31 - 1)  # v6.3 on armv6m, 32-bit
     assert board == {"version": 6, "sub": 3, "arch": 4, "small_int_bits": 31}

@@ -350,13 +350,19 @@ class Board:
         the following two seconds."""
         import serial  # pyserial, which mpremote itself uses
 
-        with serial.Serial(self.port, 115200, timeout=0.1) as link:
-            link.write(b"\r\x03\x03\x04")
-            link.flush()
-            said = b""
-            deadline = time.monotonic() + 2
-            while time.monotonic() < deadline:
-                said += link.read(4096)
+        said = b""
+        try:
+            with serial.Serial(self.port, 115200, timeout=0.1) as link:
+                link.write(b"\r\x03\x03\x04")
+                link.flush()
+                deadline = time.monotonic() + 2
+                while time.monotonic() < deadline:
+                    said += link.read(4096)
+        except (OSError, serial.SerialException) as error:  # unplugged, or it re-enumerated
+            raise DeployError(
+                "the firmware is on the board, but %s went away before the soft reset (%s): press reset "
+                "on the board to start it" % (self.port, getattr(error, "strerror", None) or error)
+            ) from None
         return said.decode("utf-8", "replace")
 
 
