@@ -54,7 +54,7 @@ class SmallDrive(circuitpy.Drive):
     def fail(self):
         if self.failure == "interrupt":
             raise KeyboardInterrupt
-        code = errno.ENOSPC if self.failure == "full" else errno.EIO
+        code = {"full": errno.ENOSPC, "readonly": errno.EROFS}.get(self.failure, errno.EIO)
         raise OSError(code, os.strerror(code))
 
     def isfile(self, path):
@@ -304,3 +304,25 @@ def test_dry_run_says_the_room_needed_and_changes_nothing(monkeypatch, capsys, t
     assert lines.index("  remove  code.py") < lines.index("  remove  sixtysix/retired.py")
     assert "  remove  main.py" in lines and lines[-2] == "  write   code.py"
     assert "needs" in out and "free" in out
+
+
+def test_a_drive_read_only_for_the_computer_says_how_to_get_it_back_and_nothing_changed(
+    monkeypatch, capsys, tmp_path
+):
+    """boot.py gave the drive to the game: the first change fails."""
+    old = old_drive()
+    drive = SmallDrive(old, roomy(), fail_at=0, failure="readonly")
+    status, _out, err = deploy_on(monkeypatch, capsys, tmp_path, drive)
+    assert status == 2
+    assert "read-only" in err and "hold START while pressing reset" in err
+    assert "nothing on the drive was changed" in err and drive.files == old
+
+
+def test_a_code_txt_of_the_user_is_named_since_it_starts_before_code_py(monkeypatch, capsys, tmp_path):
+    old = old_drive()
+    old["code.txt"] = b"print('my own program')\n"
+    drive = SmallDrive(old, roomy())
+    status, out, err = deploy_on(monkeypatch, capsys, tmp_path, drive)
+    assert status == 0, err
+    assert "code.txt" in out and "starts before code.py" in out
+    assert drive.files["code.txt"] == old["code.txt"]  # the user's, left alone

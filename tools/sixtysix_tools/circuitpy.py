@@ -207,6 +207,9 @@ def deploy_circuitpy(args) -> int:
     changed = complete = False
     try:
         plan = circuitpy_plan(drive, args.board, args.boot_py)
+        for name in START_FILES[: START_FILES.index("code.py")]:
+            if drive.isfile(name) and name not in plan["stop"]:
+                print("note: %s on the drive starts before code.py: remove it to start the game" % name)
         if args.dry_run:
             print_plan(plan, root)
             print("Dry run: nothing on the drive was changed.")
