@@ -317,6 +317,44 @@ def test_a_port_gone_at_the_soft_reset_is_one_sentence(tmp_path):
         board.soft_reset()
 
 
+class Says:
+    """A device that answers every command with the same text."""
+
+    port = "/dev/ttyACM0"
+
+    def __init__(self, text):
+        self.text = text
+
+    def exec(self, code, timeout=30):
+        return self.text
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "SIXTYSIX-BOARD ('micropython', (1, 24\n",
+        "SIXTYSIX-BOARD ('micropython',)\n",
+        "SIXTYSIX-BOARD ('micropython', (1, 24, 0), 'six', 2147483647, 1000, 'rp2')\n",
+        "SIXTYSIX-BOARD " + "(" * 500 + "\n",
+        "SIXTYSIX-BOARD __import__('os')\n",
+    ],
+    ids=["cut", "short", "wrong type", "deep", "code"],
+)
+def test_a_device_answering_nonsense_is_not_taken_for_micropython(said):
+    with pytest.raises(deploy.DeployError, match="does not answer like MicroPython"):
+        deploy.query(Says(said))
+
+
+def test_garbled_file_and_hash_lines_are_left_out():
+    board = Says(
+        "SIXTYSIX-FILE ('main.py', 40)\nSIXTYSIX-FILE ('x.py',)\nSIXTYSIX-FILE 7\nSIXTYSIX-FILE (1\n"
+    )
+    assert deploy.read_board_files(board) == {"main.py": 40}
+    board = Says("SIXTYSIX-HASH ('main.py', 'ab')\nSIXTYSIX-HASH ('x.py', 5)\n")
+    with pytest.raises(deploy.DeployError, match="verification failed.*x.py"):
+        deploy.verify(board, {"main.py": "ab", "x.py": "cd"})
+
+
 def test_mpy_compatibility_follows_the_loader_rules():
     board = deploy.board_format(6 | (3 | 4 << 2) << 8, 2**31 - 1)  # v6.3 on armv6m, 32-bit
     assert board == {"version": 6, "sub": 3, "arch": 4, "small_int_bits": 31}

@@ -241,12 +241,23 @@ for f in %r:
 """
 
 
-def marked(output: str, mark: str) -> list:
-    """The values the board printed after `mark` (Python literals)."""
+def marked(output: str, mark: str, types: tuple) -> list:
+    """The tuples the board printed after `mark` as Python literals, with
+    fields of these types; a line that is not one (cut short, or a device
+    that prints anything) is left out, so a bad answer reads as no answer."""
     found = []
     for line in output.splitlines():
         if line.startswith(mark + " "):
-            found.append(ast.literal_eval(line[len(mark) + 1 :]))
+            try:
+                value = ast.literal_eval(line[len(mark) + 1 :])
+            except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+                continue
+            if (
+                isinstance(value, tuple)
+                and len(value) == len(types)
+                and all(isinstance(v, t) for v, t in zip(value, types))
+            ):
+                found.append(value)
     return found
 
 
@@ -368,7 +379,7 @@ class Board:
 
 def query(board: Board) -> dict:
     """Implementation, version, .mpy format and free bytes of the board."""
-    values = marked(board.exec(_QUERY), "SIXTYSIX-BOARD")
+    values = marked(board.exec(_QUERY), "SIXTYSIX-BOARD", (str, tuple, int, int, int, str))
     if not values:
         raise DeployError("the device on %s does not answer like MicroPython" % board.port)
     name, version, mpy, maxsize, free, platform = values[0]
@@ -465,7 +476,7 @@ def print_plan(plan: dict, port: str) -> None:
 
 
 def read_board_files(board: Board) -> dict:
-    return dict(marked(board.exec(_LIST % (OWNED_FOLDERS,)), "SIXTYSIX-FILE"))
+    return dict(marked(board.exec(_LIST % (OWNED_FOLDERS,)), "SIXTYSIX-FILE", (str, int)))
 
 
 def copy_files(board: Board, plan: dict, new_files: dict) -> None:
@@ -484,7 +495,9 @@ def copy_files(board: Board, plan: dict, new_files: dict) -> None:
 def verify(board: Board, expected: dict) -> None:
     """Compare sha256 of each file on the board with the local bytes."""
     try:
-        got = dict(marked(board.exec(_HASHES % (sorted(expected),), timeout=120), "SIXTYSIX-HASH"))
+        got = dict(
+            marked(board.exec(_HASHES % (sorted(expected),), timeout=120), "SIXTYSIX-HASH", (str, str))
+        )
     except DeployError as error:
         if "hashlib" not in str(error) and "sha256" not in str(error):
             raise
