@@ -6,6 +6,14 @@ Source, not .mpy: CircuitPython's .mpy format is not MicroPython's, and
 before main.py in CircuitPython's order).  The libraries the board does not
 have built in come from `circup`, which fetches the bundle that matches
 the board's CircuitPython version.
+
+Order of the work, chosen so that a failure or Ctrl-C at any step leaves a
+badge that starts either the old complete firmware or none of ours, never
+a mix: check the room first (nothing changed if it does not fit); remove
+code.py (and any other start file of ours) before touching a module; remove
+the stale modules and leftovers; copy and sync; write boot.py and then
+code.py last, each under a temporary name and renamed, so there is never
+half a start file.  The next deploy then finds no code.py and completes.
 """
 
 import errno
