@@ -309,6 +309,52 @@ def test_circuitpython_board_needs_the_drive_and_micropython_boards_refuse_it(tm
     assert status == 2 and "runs MicroPython" in err
 
 
+def test_a_port_gone_at_the_soft_reset_is_one_sentence(tmp_path):
+    """The files are on the board but its port went away (unplugged, or it
+    re-enumerated) before the final Ctrl-D: say so, not pyserial's traceback."""
+    board = deploy.Board(str(tmp_path / "ttyACM9"))
+    with pytest.raises(deploy.DeployError, match="press reset"):
+        board.soft_reset()
+
+
+class Says:
+    """A device that answers every command with the same text."""
+
+    port = "/dev/ttyACM0"
+
+    def __init__(self, text):
+        self.text = text
+
+    def exec(self, code, timeout=30):
+        return self.text
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "SIXTYSIX-BOARD ('micropython', (1, 24\n",
+        "SIXTYSIX-BOARD ('micropython',)\n",
+        "SIXTYSIX-BOARD ('micropython', (1, 24, 0), 'six', 2147483647, 1000, 'rp2')\n",
+        "SIXTYSIX-BOARD " + "(" * 500 + "\n",
+        "SIXTYSIX-BOARD __import__('os')\n",
+    ],
+    ids=["cut", "short", "wrong type", "deep", "code"],
+)
+def test_a_device_answering_nonsense_is_not_taken_for_micropython(said):
+    with pytest.raises(deploy.DeployError, match="does not answer like MicroPython"):
+        deploy.query(Says(said))
+
+
+def test_garbled_file_and_hash_lines_are_left_out():
+    board = Says(
+        "SIXTYSIX-FILE ('main.py', 40)\nSIXTYSIX-FILE ('x.py',)\nSIXTYSIX-FILE 7\nSIXTYSIX-FILE (1\n"
+    )
+    assert deploy.read_board_files(board) == {"main.py": 40}
+    board = Says("SIXTYSIX-HASH ('main.py', 'ab')\nSIXTYSIX-HASH ('x.py', 5)\n")
+    with pytest.raises(deploy.DeployError, match="verification failed.*x.py"):
+        deploy.verify(board, {"main.py": "ab", "x.py": "cd"})
+
+
 def test_mpy_compatibility_follows_the_loader_rules():
     board = deploy.board_format(6 | (3 | 4 << 2) << 8, 2**31 - 1)  # v6.3 on armv6m, 32-bit
     assert board == {"version": 6, "sub": 3, "arch": 4, "small_int_bits": 31}
@@ -355,10 +401,26 @@ def test_plan_removes_stale_files_and_sources_beside_new_mpy(tmp_path):
         "main.py": 40,
     }
     plan = deploy.make_plan(on_board, new)
-    assert plan["remove"] == ["boards/pico_display.mpy", "sixtysix/cards.py", "sixtysix/gone.mpy", "main.py"]
+    assert sorted(plan["remove"]) == [
+        "boards/pico_display.mpy",
+        "main.py",
+        "sixtysix/cards.py",
+        "sixtysix/gone.mpy",
+    ]
     assert plan["mkdir"] == ["boards"] or plan["mkdir"] == []
     assert plan["copy"] == ["boards/thumby.mpy", "sixtysix/cards.mpy"]
     assert plan["freed_bytes"] == 100 + 70 + 20 + 40 + 50
+
+
+def test_main_py_is_the_first_file_removed(tmp_path):
+    """The board removes the files in plan order: a deploy stopped after
+    removing some stale modules (Ctrl-C, a lost connection) must not leave
+    main.py starting what is left of the old firmware."""
+    local = tmp_path / "x.mpy"
+    local.write_bytes(b"M\x06\x00\x1f")
+    on_board = {"boards/pico_display.mpy": 20, "sixtysix/a.mpy": 30, "sixtysix/z.py": 40, "main.py": 40}
+    plan = deploy.make_plan(on_board, {"sixtysix/cards.mpy": str(local)})
+    assert plan["remove"] == ["main.py", "boards/pico_display.mpy", "sixtysix/a.mpy", "sixtysix/z.py"]
 
 
 # ---- CircuitPython ------------------------------------------------------------------------

@@ -241,12 +241,23 @@ for f in %r:
 """
 
 
-def marked(output: str, mark: str) -> list:
-    """The values the board printed after `mark` (Python literals)."""
+def marked(output: str, mark: str, types: tuple) -> list:
+    """The tuples the board printed after `mark` as Python literals, with
+    fields of these types; a line that is not one (cut short, or a device
+    that prints anything) is left out, so a bad answer reads as no answer."""
     found = []
     for line in output.splitlines():
         if line.startswith(mark + " "):
-            found.append(ast.literal_eval(line[len(mark) + 1 :]))
+            try:
+                value = ast.literal_eval(line[len(mark) + 1 :])
+            except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+                continue
+            if (
+                isinstance(value, tuple)
+                and len(value) == len(types)
+                and all(isinstance(v, t) for v, t in zip(value, types))
+            ):
+                found.append(value)
     return found
 
 
@@ -350,19 +361,25 @@ class Board:
         the following two seconds."""
         import serial  # pyserial, which mpremote itself uses
 
-        with serial.Serial(self.port, 115200, timeout=0.1) as link:
-            link.write(b"\r\x03\x03\x04")
-            link.flush()
-            said = b""
-            deadline = time.monotonic() + 2
-            while time.monotonic() < deadline:
-                said += link.read(4096)
+        said = b""
+        try:
+            with serial.Serial(self.port, 115200, timeout=0.1) as link:
+                link.write(b"\r\x03\x03\x04")
+                link.flush()
+                deadline = time.monotonic() + 2
+                while time.monotonic() < deadline:
+                    said += link.read(4096)
+        except (OSError, serial.SerialException) as error:  # unplugged, or it re-enumerated
+            raise DeployError(
+                "the firmware is on the board, but %s went away before the soft reset (%s): press reset "
+                "on the board to start it" % (self.port, getattr(error, "strerror", None) or error)
+            ) from None
         return said.decode("utf-8", "replace")
 
 
 def query(board: Board) -> dict:
     """Implementation, version, .mpy format and free bytes of the board."""
-    values = marked(board.exec(_QUERY), "SIXTYSIX-BOARD")
+    values = marked(board.exec(_QUERY), "SIXTYSIX-BOARD", (str, tuple, int, int, int, str))
     if not values:
         raise DeployError("the device on %s does not answer like MicroPython" % board.port)
     name, version, mpy, maxsize, free, platform = values[0]
@@ -419,8 +436,10 @@ def make_plan(on_board: dict, new_files: dict) -> dict:
     """What to do, from the files on the board ({path: size}) and the new
     set ({board path: local path}): remove every .py/.mpy file in our
     folders that is not in the new set (a .py beside a new .mpy included:
-    it would win at import), remove and rewrite main.py, copy the new set."""
-    remove = []
+    it would win at import), remove and rewrite main.py, copy the new set.
+    main.py goes first: the board removes in this order, and a deploy
+    stopped after some stale modules must not start what is left."""
+    remove = ["main.py"] if "main.py" in on_board else []
     for path in sorted(on_board):
         folder, _, name = path.rpartition("/")
         if (
@@ -429,8 +448,6 @@ def make_plan(on_board: dict, new_files: dict) -> dict:
             and path not in new_files
         ):
             remove.append(path)
-    if "main.py" in on_board:
-        remove.append("main.py")
     folders = sorted({path.rpartition("/")[0] for path in new_files if "/" in path})
     new_bytes = sum(os.path.getsize(local) for local in new_files.values()) + len(MAIN_SOURCE)
     freed = sum(on_board[path] for path in remove) + sum(on_board.get(path, 0) for path in new_files)
@@ -459,7 +476,7 @@ def print_plan(plan: dict, port: str) -> None:
 
 
 def read_board_files(board: Board) -> dict:
-    return dict(marked(board.exec(_LIST % (OWNED_FOLDERS,)), "SIXTYSIX-FILE"))
+    return dict(marked(board.exec(_LIST % (OWNED_FOLDERS,)), "SIXTYSIX-FILE", (str, int)))
 
 
 def copy_files(board: Board, plan: dict, new_files: dict) -> None:
@@ -478,7 +495,9 @@ def copy_files(board: Board, plan: dict, new_files: dict) -> None:
 def verify(board: Board, expected: dict) -> None:
     """Compare sha256 of each file on the board with the local bytes."""
     try:
-        got = dict(marked(board.exec(_HASHES % (sorted(expected),), timeout=120), "SIXTYSIX-HASH"))
+        got = dict(
+            marked(board.exec(_HASHES % (sorted(expected),), timeout=120), "SIXTYSIX-HASH", (str, str))
+        )
     except DeployError as error:
         if "hashlib" not in str(error) and "sha256" not in str(error):
             raise
