@@ -15,9 +15,10 @@ the module compiles.)
 #                                 ("easy", "medium", "hard"), .hints (bool),
 #                                 .target, .options()
 #     s.stats                     Stats: matches/hands won and lost per game
-#     s.message                   "" or one short line explaining why a save
-#                                 or the statistics could not be read (shown
-#                                 once by the title screen, then cleared)
+#     s.message                   "" or short lines (one per file) explaining
+#                                 why a save or the statistics could not be
+#                                 read or written (shown once by the app,
+#                                 then cleared)
 #     s.can_resume() -> bool      a match in progress was loaded (or started)
 #     s.new_match(seed)           a fresh match of settings.game: Match,
 #                                 ThreeMatch, FourMatch or SixtyFiveMatch
@@ -276,8 +277,12 @@ class Session:
         self._write(stats_file.FILE, self.stats.to_bytes())
 
     def _tell(self, text: str) -> None:
+        """Add a line to the message: every file set aside is named, not
+        only the first (a line already there is not repeated)."""
         if not self.message:
             self.message = text
+        elif text not in self.message.split("\n"):
+            self.message += "\n" + text
 
     def _load(self, name, kind, version, parse):
         if self.store is None:
