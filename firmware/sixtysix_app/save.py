@@ -22,6 +22,7 @@ import os
 MAX_FILE = 4096  # bytes: nothing we write comes near; refuse bigger files unread
 EROFS = 30  # errno of a read-only file system
 ENOENT = 2
+ENOSPC = 28  # the drive is full
 
 # What `unpack` and `load` report.
 OK = 0
@@ -115,9 +116,10 @@ class Store:
         try:
             self.write_file(temp, data)
         except OSError as e:
-            if errno_of(e) != ENOENT or not self.folder:
+            if errno_of(e) == ENOENT and self.folder:
+                os.mkdir(self.folder[:-1])  # first save: make the folder
+            elif not self.clear(temp):
                 raise
-            os.mkdir(self.folder[:-1])  # first save: make the folder
             self.write_file(temp, data)
         try:
             self.rename(temp, path)
@@ -129,6 +131,18 @@ class Store:
             except OSError:
                 pass
             self.rename(temp, path)
+
+    def clear(self, path: str) -> bool:
+        """Remove what stands at `path`, a file or an empty directory (a
+        leftover `match.new` directory made every save fail with error 21);
+        False if nothing could be removed."""
+        for remove in (self.remove_path, os.rmdir):
+            try:
+                remove(path)
+                return True
+            except OSError:
+                pass
+        return False
 
     def set_aside(self, name: str) -> None:
         """Move an unusable file (or its `.new`) to `<stem>.bad`, so it is

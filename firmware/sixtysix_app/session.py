@@ -19,6 +19,10 @@ the module compiles.)
 #                                 why a save or the statistics could not be
 #                                 read or written (shown once by the app,
 #                                 then cleared)
+#     s.save_error                "" or the line of the last failed write; a
+#                                 failed file is written again at every save
+#                                 point until it works (the app keeps a mark
+#                                 on the screen meanwhile)
 #     s.can_resume() -> bool      a match in progress was loaded (or started)
 #     s.new_match(seed)           a fresh match of settings.game: Match,
 #                                 ThreeMatch, FourMatch or SixtyFiveMatch
@@ -75,6 +79,7 @@ from . import settings as settings_file
 from . import stats as stats_file
 from .save import (
     CORRUPT,
+    ENOSPC,
     EROFS,
     FOUR_SEATS,
     OK,
@@ -154,6 +159,8 @@ class Session:
         self.store = store
         self.message = ""
         self.saving = store is not None
+        self.save_error = ""  # the line of the last failed write; "" when all is written
+        self.unsaved: list = []  # files whose last write failed, tried again at every save
         self.match: Any = None  # a match of self.game, or None before the first
         self.game = SIXTY_SIX  # the match's game, an index into GAMES
         self.deal: Any = None  # how match.hand was dealt, as the save writes it
@@ -235,16 +242,14 @@ class Session:
             self.stats.record_hand(game, h.winner, a[0], a[1])
         if m.winner >= 0:
             self.stats.record_match(game, m.winner == 0)
-            self._remove(FILE)
-        else:
-            self.save()
-        self.save_stats()
+        self._store(stats_file.FILE)
+        self._store(FILE)
 
     def abandon(self) -> None:
         self.match = None
         self.deal = None
         self.booked = False
-        self._remove(FILE)
+        self._store(FILE)
 
     def _remember_deal(self) -> None:
         m = self.match
@@ -260,9 +265,9 @@ class Session:
     # --- files ------------------------------------------------------------------------
 
     def save(self) -> None:
-        """Save the match in progress (nothing to save: nothing written)."""
-        if self.can_resume() and self.deal is not None:
-            self._write(FILE, self.match_bytes())
+        """Save the match in progress (a match over or given up: remove its
+        file; a match not yet dealt: nothing written)."""
+        self._store(FILE)
 
     def match_bytes(self) -> bytes:
         """The save file of the match in progress."""
@@ -271,10 +276,10 @@ class Session:
         )
 
     def save_settings(self) -> None:
-        self._write(settings_file.FILE, self.settings.to_bytes())
+        self._store(settings_file.FILE)
 
     def save_stats(self) -> None:
-        self._write(stats_file.FILE, self.stats.to_bytes())
+        self._store(stats_file.FILE)
 
     def _tell(self, text: str) -> None:
         """Add a line to the message: every file set aside is named, not
@@ -296,29 +301,47 @@ class Session:
             self.store.set_aside(name)  # say it once, not at every start
         return value if problem == OK else None
 
-    def _write(self, name: str, data) -> None:
+    def _store(self, name: str) -> None:
+        """Write `name` now, with every file a failed write left behind.
+        Statistics go before the match: the match file is the journal of a
+        hand's end until the statistics hold it (see finish_hand)."""
         if not self.saving:
             return
-        try:
-            self.store.write(name, data)
-        except OSError as e:
-            self._saves_off(e)
-
-    def _remove(self, name: str) -> None:
-        if not self.saving:
+        if name not in self.unsaved:
+            self.unsaved.append(name)
+        error = None
+        for f in (settings_file.FILE, stats_file.FILE, FILE):
+            if f in self.unsaved:
+                try:
+                    self._put(f)
+                    self.unsaved.remove(f)
+                except OSError as e:
+                    error = e
+        if error is None:
+            self.save_error = ""
             return
-        try:
-            self.store.remove(name)
-        except OSError as e:
-            self._saves_off(e)
-
-    def _saves_off(self, e) -> None:
-        """The drive refused a write: play on without saving."""
-        self.saving = False
-        if errno_of(e) == EROFS:
-            self._tell("Saves off: the drive is read-only.")
+        n = errno_of(error)
+        if n == EROFS:
+            text = "Not saved: the drive is read-only."
+        elif n == ENOSPC:
+            text = "Not saved: the drive is full (error %d)." % n
         else:
-            self._tell("Saves off: cannot write (error %d)." % errno_of(e))
+            text = "Not saved: cannot write (error %d)." % n
+        if text != self.save_error:
+            self._tell(text)  # said once; the app keeps a mark up while it lasts
+        self.save_error = text
+
+    def _put(self, name: str) -> None:
+        """Make the file say what the session holds now."""
+        if name == settings_file.FILE:
+            self.store.write(name, self.settings.to_bytes())
+        elif name == stats_file.FILE:
+            self.store.write(name, self.stats.to_bytes())
+        elif self.can_resume():
+            if self.deal is not None:
+                self.store.write(name, self.match_bytes())
+        else:
+            self.store.remove(name)  # over or given up
 
 
 # --- the match file ---------------------------------------------------------------------
