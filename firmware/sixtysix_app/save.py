@@ -132,6 +132,14 @@ class Store:
                 pass
             self.rename(temp, path)
 
+    def promote(self, name: str) -> None:
+        """Finish a write cut between removing the file and renaming its
+        `.new` (FAT): the `.new` takes the file's name."""
+        try:
+            self.rename(self.path(temp_name(name)), self.path(name))
+        except OSError:
+            pass
+
     def clear(self, path: str) -> bool:
         """Remove what stands at `path`, a file or an empty directory (a
         leftover `match.new` directory made every save fail with error 21);
@@ -227,16 +235,25 @@ def unpack(kind: str, version: int, data):
 def load(store, name: str, kind: str, version: int, parse):
     """(value, problem): parse(lines) of the file, trying a leftover `.new`
     when the file is missing or unusable.  problem is OK, MISSING (no file,
-    or an empty one), CORRUPT or VERSION; value is None unless OK.  Nothing
-    raised while reading or parsing escapes (MemoryError included)."""
+    an empty one, or only the cut `.new` of a first write), CORRUPT or
+    VERSION; value is None unless OK.  A `.new` that loads in place of a
+    missing file is renamed into its place, so the next write cannot cut
+    the only copy.  Nothing raised while reading or parsing escapes
+    (MemoryError included)."""
     problem = MISSING
-    for path in (store.path(name), store.path(temp_name(name))):
+    first = False  # no file: a `.new` can only be a first write, complete or cut
+    temp = store.path(temp_name(name))
+    for path in (store.path(name), temp):
+        value = None
         for attempt in range(2):
             try:
                 data = store.read_path(path)
+                if data is None and path != temp:
+                    first = True
                 if not data:
                     break
-                return parse(unpack(kind, version, data)), OK
+                value = parse(unpack(kind, version, data))
+                break
             except SaveError as e:
                 if problem != VERSION:
                     problem = e.problem
@@ -249,6 +266,12 @@ def load(store, name: str, kind: str, version: int, parse):
             except Exception:  # any parse error, a refused read
                 problem = CORRUPT
                 break
+        if value is not None:
+            if path == temp:
+                store.promote(name)
+            return value, OK
+    if first and problem == CORRUPT:
+        return None, MISSING  # the file never was: nothing lost, nothing to say
     return None, problem
 
 
@@ -257,6 +280,14 @@ def is_decimal(s: str) -> bool:
         return False
     for ch in s:
         if ch < "0" or ch > "9":
+            return False
+    return True
+
+
+def is_hex(s: str) -> bool:
+    """Only lower-case hex digits."""
+    for ch in s:
+        if _HEX.find(ch) < 0:
             return False
     return True
 

@@ -87,6 +87,7 @@ from .save import (
     THREE_SEATS,
     TWO_PLAYER,
     VERSION,
+    checksum,
     errno_of,
     load,
     match_bytes,
@@ -224,12 +225,33 @@ class Session:
         return self.seat_to_act() == 0
 
     def finish_hand(self) -> None:
+        """Book the hand, count it in the statistics and save both.  The
+        statistics are written first and name the hand they counted (a mark
+        of the match file at the hand's end); a cut before the match file
+        says booked leaves the hand unbooked, and booking it again on the
+        next start finds the mark and does not count it twice."""
         m = self.match
-        h = m.hand
-        game = self.game
         dealer = m.dealer  # this hand's, before booking passes the deal on
+        mark = self.hand_mark()
         m.finish_hand()
         self.booked = True
+        if not mark or mark != self.stats.booked:
+            self.stats.booked = mark
+            self._count(self.game, dealer)
+        self._store(stats_file.FILE)
+        self._store(FILE)
+
+    def hand_mark(self) -> str:
+        """The checksum of the match file as it stands at a hand's end."""
+        if self.deal is None:
+            return ""
+        data = self.match_bytes()
+        return checksum(data, len(data))
+
+    def _count(self, game: int, dealer: int) -> None:
+        """The booked hand (and the match, if it ended) in the statistics."""
+        m = self.match
+        h = m.hand
         a = m.awarded
         if game == THREE_HAND:
             out = dealer == 0
@@ -242,8 +264,6 @@ class Session:
             self.stats.record_hand(game, h.winner, a[0], a[1])
         if m.winner >= 0:
             self.stats.record_match(game, m.winner == 0)
-        self._store(stats_file.FILE)
-        self._store(FILE)
 
     def abandon(self) -> None:
         self.match = None

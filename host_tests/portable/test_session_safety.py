@@ -6,7 +6,7 @@ import os
 
 from sixtysix.hand import MAX_ACTIONS
 from sixtysix.rng import Rng
-from sixtysix_app.save import temp_name
+from sixtysix_app.save import Store, temp_name
 from sixtysix_app.session import FILE, Session
 from sixtysix_app.settings import FILE as SETTINGS_FILE
 from tempstore import TempStore
@@ -122,3 +122,120 @@ def test_a_leftover_directory_in_the_way_of_a_save_is_cleared():
     assert loaded.save_error == "" and loaded.message == ""
     assert store.files() == [FILE]
     store.clean()
+
+
+class PowerCut(Exception):
+    pass
+
+
+class CutStore(TempStore):
+    """Counts the file-system steps (write, rename, remove) and cuts the
+    power at step `cut_at` (counting from when it is set): a write cut
+    leaves half its bytes.  `fat` imitates FAT's rename."""
+
+    def __init__(self, fat) -> None:
+        TempStore.__init__(self)
+        self.fat = fat
+        self.cut_at = -1
+        self.steps = 0
+
+    def _step(self) -> bool:
+        self.steps += 1
+        return self.steps - 1 == self.cut_at
+
+    def write_file(self, path, data) -> None:
+        if self._step():
+            TempStore.write_file(self, path, data[: len(data) // 2])
+            raise PowerCut()
+        TempStore.write_file(self, path, data)
+
+    def rename(self, old, new) -> None:
+        if self._step():
+            raise PowerCut()
+        if self.fat and new in [self.path(f) for f in self.files()]:
+            raise OSError(17, "EEXIST")
+        os.rename(old, new)
+
+    def remove_path(self, path) -> None:
+        if self._step():
+            raise PowerCut()
+        os.remove(path)
+
+    def cut(self, at) -> None:
+        self.cut_at = at
+        self.steps = 0
+
+    def snapshot(self):
+        return [(f, self.get(f)) for f in self.files()]
+
+    def restore(self, files) -> None:
+        for f in self.files():
+            os.remove(self.path(f))
+        for f, data in files:
+            self.put(f, data)
+
+
+def hand_over(seed, fat, target):
+    """A session on a CutStore whose hand is over, not yet booked, after
+    booking every earlier hand (with target 1, a hand that ends the match)."""
+    rng = Rng(seed)
+    buf = bytearray(MAX_ACTIONS)
+    store = CutStore(fat)
+    s = new_session(store, rng)
+    s.match.rules.target = target
+    while True:
+        h = s.match.hand
+        while not h.over:
+            s.act(random_action(h, rng, buf))
+        if h.winner >= 0 if target == 1 else s.match.hands_played >= 2:
+            return store, s
+        s.finish_hand()
+        if s.match.winner >= 0:
+            return None, None
+        s.start_hand()
+
+
+def check_consistent(store, hands):
+    """Loaded, the match and the statistics agree on what was booked, and
+    loading again changes nothing."""
+    s = Session(Store(store.folder))
+    for again in (s, Session(Store(store.folder))):
+        g = again.stats.games[again.settings.rules.game if again.match is None else again.game]
+        if again.can_resume():
+            assert again.booked and again.match.hands_played == hands == g.hands and g.matches == 0
+        else:
+            assert g.hands == hands and g.matches == 1 and FILE not in store.files()
+        assert again.message == ""
+
+
+def test_a_power_cut_at_any_step_of_a_hand_end_loses_nothing():
+    checked = 0
+    for fat in (False, True):
+        for target, seed in ((99, 44), (1, 45)):
+            store, s = hand_over(seed, fat, target)
+            store.cut(-1)
+            s.finish_hand()
+            steps = store.steps
+            assert steps >= 2 and (s.match.winner >= 0) == (target == 1)
+            store.clean()
+            for at in range(steps):
+                store, s = hand_over(seed, fat, target)
+                hands = s.match.hands_played + 1
+                store.cut(at)
+                try:
+                    s.finish_hand()
+                    raise AssertionError("no cut at step %d" % at)
+                except PowerCut:
+                    pass
+                after = store.snapshot()
+                for again in range(steps + 1):  # and a cut while the next start recovers
+                    store.restore(after)
+                    store.cut(again)
+                    try:
+                        Session(store)
+                    except PowerCut:
+                        pass
+                    check_consistent(store, hands)
+                    checked += 1
+                store.clean()
+    assert checked > 20
