@@ -77,24 +77,8 @@ from sixtysix.rules import SIXTY_SIX
 
 from . import settings as settings_file
 from . import stats as stats_file
-from .save import (
-    CORRUPT,
-    ENOSPC,
-    EROFS,
-    FOUR_SEATS,
-    OK,
-    SIXTY_FIVE_SEATS,
-    THREE_SEATS,
-    TWO_PLAYER,
-    VERSION,
-    checksum,
-    errno_of,
-    load,
-    match_bytes,
-    number,
-    read_match,
-    split_line,
-)
+from .matchfile import FOUR_SEATS, SIXTY_FIVE_SEATS, THREE_SEATS, TWO_PLAYER, match_bytes, read_match
+from .save import CORRUPT, ENOSPC, EROFS, OK, VERSION, checksum, errno_of, load, number, split_line
 from .settings import (
     FOUR_HAND,
     GAMES,
@@ -224,36 +208,27 @@ class Session:
     def human_seat_to_act(self) -> bool:
         return self.seat_to_act() == 0
 
+    # Book the hand, count it in the statistics and save both.  The
+    # statistics are written first and name the hand they counted (a mark of
+    # the match file at the hand's end); a cut before the match file says
+    # booked leaves the hand unbooked, and booking it again on the next start
+    # finds the mark and does not count it twice.
     def finish_hand(self) -> None:
-        """Book the hand, count it in the statistics and save both.  The
-        statistics are written first and name the hand they counted (a mark
-        of the match file at the hand's end); a cut before the match file
-        says booked leaves the hand unbooked, and booking it again on the
-        next start finds the mark and does not count it twice."""
-        m = self.match
-        dealer = m.dealer  # this hand's, before booking passes the deal on
-        mark = self.hand_mark()
-        m.finish_hand()
-        self.booked = True
-        if not mark or mark != self.stats.booked:
-            self.stats.booked = mark
-            self._count(self.game, dealer)
-        self._store(stats_file.FILE)
-        self._store(FILE)
-
-    def hand_mark(self) -> str:
-        """The checksum of the match file as it stands at a hand's end."""
-        if self.deal is None:
-            return ""
-        data = self.match_bytes()
-        return checksum(data, len(data))
-
-    def _count(self, game: int, dealer: int) -> None:
-        """The booked hand (and the match, if it ended) in the statistics."""
         m = self.match
         h = m.hand
+        game = self.game
+        dealer = m.dealer  # this hand's, before booking passes the deal on
+        mark = ""
+        if self.deal is not None:
+            data = self.match_bytes()  # as the file stands at the hand's end
+            mark = checksum(data, len(data))
+        m.finish_hand()
+        self.booked = True
         a = m.awarded
-        if game == THREE_HAND:
+        counted = mark and mark == self.stats.booked  # before a power cut
+        if counted:
+            pass
+        elif game == THREE_HAND:
             out = dealer == 0
             if h.winner < 0:
                 winner = -1
@@ -262,8 +237,11 @@ class Session:
             self.stats.record_hand(game, winner, a[0], a[1] + a[2], out)
         else:
             self.stats.record_hand(game, h.winner, a[0], a[1])
-        if m.winner >= 0:
+        if m.winner >= 0 and not counted:
             self.stats.record_match(game, m.winner == 0)
+        self.stats.booked = mark
+        self._store(stats_file.FILE)
+        self._store(FILE)
 
     def abandon(self) -> None:
         self.match = None
@@ -285,8 +263,7 @@ class Session:
     # --- files ------------------------------------------------------------------------
 
     def save(self) -> None:
-        """Save the match in progress (a match over or given up: remove its
-        file; a match not yet dealt: nothing written)."""
+        # A match over or given up: its file removed; not yet dealt: nothing.
         self._store(FILE)
 
     def match_bytes(self) -> bytes:
@@ -302,8 +279,7 @@ class Session:
         self._store(stats_file.FILE)
 
     def _tell(self, text: str) -> None:
-        """Add a line to the message: every file set aside is named, not
-        only the first (a line already there is not repeated)."""
+        # A line more: every file set aside is named, not only the first.
         if not self.message:
             self.message = text
         elif text not in self.message.split("\n"):
@@ -321,10 +297,10 @@ class Session:
             self.store.set_aside(name)  # say it once, not at every start
         return value if problem == OK else None
 
+    # Write `name` now, with every file a failed write left behind.
+    # Statistics go before the match: the match file is the journal of a
+    # hand's end until the statistics hold it (see finish_hand).
     def _store(self, name: str) -> None:
-        """Write `name` now, with every file a failed write left behind.
-        Statistics go before the match: the match file is the journal of a
-        hand's end until the statistics hold it (see finish_hand)."""
         if not self.saving:
             return
         if name not in self.unsaved:
@@ -352,7 +328,6 @@ class Session:
         self.save_error = text
 
     def _put(self, name: str) -> None:
-        """Make the file say what the session holds now."""
         if name == settings_file.FILE:
             self.store.write(name, self.settings.to_bytes())
         elif name == stats_file.FILE:

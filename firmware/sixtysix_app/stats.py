@@ -8,11 +8,12 @@ out, neither won nor lost.  Four-hand game points can be negative; only the
 points gained are added up (a lost bid shows as a hand lost).
 
 A file holds one line per game, in GAMES order; older files with fewer
-games (or lines without the last count) still load, the rest zero.  A last
-line `booked <8 hex digits>` names the last hand counted (the session's
-mark of the match at that hand's end), so a hand found unbooked after a
-power cut is not counted twice.
+games (or lines without the last count) still load, the rest zero.
 """
+
+# A last line `booked <8 hex digits>` names the last hand counted (the
+# session's mark of the match at that hand's end), so a hand found unbooked
+# after a power cut is not counted twice.
 
 from .save import is_hex, number, pack, split_line
 from .settings import GAMES

@@ -4,13 +4,56 @@ two of its writes."""
 
 import os
 
-from sixtysix.hand import MAX_ACTIONS
+from sixtysix.hand import CLAIM, MAX_ACTIONS
 from sixtysix.rng import Rng
-from sixtysix_app.save import Store, temp_name
+from sixtysix_app.save import EROFS, Store, temp_name
 from sixtysix_app.session import FILE, Session
 from sixtysix_app.settings import FILE as SETTINGS_FILE
 from tempstore import TempStore
-from test_session import ReadOnlyStore, match_state, mid_hand_save, new_session, random_action
+
+# (small helpers of its own: importing test_session too does not fit the
+# MicroPython run's heap)
+
+
+def new_session(store, rng):
+    s = Session(store)
+    s.new_match(rng.next15())
+    s.start_hand()
+    return s
+
+
+def random_action(h, rng, buf):
+    """A random legal action, never a claim: hands here end by play."""
+    n = h.legal_actions(buf)
+    while True:
+        code = buf[rng.below(n)]
+        if code != CLAIM or n == 1:
+            return code
+
+
+def match_state(m):
+    return (m.scores[0], m.scores[1], m.hands_played, m.rng.state, bytes(m.hand.log[: m.hand.nlog]))
+
+
+def mid_hand_save(seed):
+    """(store, session, bytes) of a save a few tricks into a hand."""
+    rng = Rng(seed)
+    buf = bytearray(MAX_ACTIONS)
+    store = TempStore()
+    s = new_session(store, rng)
+    h = s.match.hand
+    while h.tricks[0] + h.tricks[1] < 3 and not h.over:
+        s.act(random_action(h, rng, buf))
+    s.save()
+    return store, s, store.get(FILE)
+
+
+class ReadOnlyStore(TempStore):
+    def write_file(self, path, data) -> None:
+        raise OSError(EROFS, "EROFS")
+
+    def remove_path(self, path) -> None:
+        raise OSError(EROFS, "EROFS")
 
 
 def test_every_file_set_aside_gets_its_line():
