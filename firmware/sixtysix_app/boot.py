@@ -114,10 +114,10 @@ def log_fault(folder: str, code: str, exc, times: int = 1) -> None:
     one is dropped when the newer is full) and is not written at all when
     the drive has less than LOG_ROOM free: the saves need it more.  A full
     drive is no reason to stop, so every failure here is ignored."""
-    folder = folder.rstrip("/") or "."
+    folder = folder.rstrip("/")
     path = folder + "/" + ERROR_LOG
     try:
-        free = _free(folder)
+        free = _free(folder or "/")
         if 0 <= free < LOG_ROOM:
             return
         try:
