@@ -163,12 +163,13 @@ def test_store_reads_a_leftover_new_file_only_when_the_file_is_missing(tmp_path)
 
 
 @pytest.mark.skipif(hasattr(os, "geteuid") and os.geteuid() == 0, reason="root writes anywhere")
-def test_a_folder_without_write_permission_turns_saves_off(tmp_path):
+def test_a_folder_without_write_permission_says_not_saved(tmp_path):
     os.chmod(tmp_path, 0o500)
     try:
         s = Session(Store(str(tmp_path)))
         s.new_match(1)
         s.start_hand()
-        assert s.message.startswith("Saves off") and s.can_resume()
+        assert s.message.startswith("Not saved: cannot write (error 13)") and s.can_resume()
+        assert s.save_error
     finally:
         os.chmod(tmp_path, 0o700)

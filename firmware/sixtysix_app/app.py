@@ -18,7 +18,7 @@ try:
 except ImportError:  # MicroPython
     pass
 from .events import BACK, NEXT, OK, PREV
-from .ui import Layout, draw_box, draw_list, draw_title, wrap
+from .ui import Layout, draw_box, draw_list, draw_mark, draw_title, wrap
 
 
 class Screen:
@@ -159,9 +159,7 @@ class App:
         from .screens import title_menu
 
         self.screen = title_menu(self)
-        if session.message:
-            self.tell(session.message)
-            session.message = ""
+        self._news()
 
     # --- switching and telling ------------------------------------------------
 
@@ -174,6 +172,20 @@ class App:
         self.popup = wrap(text, self.layout.cols - 1)
         self.popup_top = 0
         self.dirty = True
+
+    def _news(self) -> None:
+        """What the session has to say (a file set aside, a save that
+        failed) goes up at once, over the screen and any message there."""
+        s = self.session
+        if s.message:
+            lines = wrap(s.message, self.layout.cols - 1)
+            s.message = ""
+            if self.popup is None:
+                self.popup = lines
+                self.popup_top = 0
+            else:
+                self.popup += lines
+            self.dirty = True
 
     def next_seed(self) -> int:
         """A new seed for each match: the boot clock mixed with a counter,
@@ -197,15 +209,17 @@ class App:
                 self.popup = None
             return
         self.screen.key(ev)
+        self._news()
 
     def tick(self, now: int) -> bool:
         self.now = now
         if self.popup is not None:
             return False
-        if self.screen.tick(now):
+        changed = self.screen.tick(now)
+        self._news()
+        if changed:
             self.dirty = True
-            return True
-        return False
+        return changed
 
     @property
     def busy(self) -> bool:
@@ -219,6 +233,8 @@ class App:
         self.screen.draw(c)
         if self.popup is not None:
             draw_box(c, self.layout, self.popup, self.popup_top)
+        if self.session.save_error:
+            draw_mark(c, self.layout)  # until a save works again
         c.show()
         self.dirty = False
         return True

@@ -8,6 +8,7 @@ press reloads it and goes back to the title menu.
 """
 
 import gc
+import os
 import sys
 
 try:
@@ -26,12 +27,14 @@ except ImportError:  # CircuitPython and CPython
 
 
 ERROR_LOG = "sixtysix.err"
+OLD_LOG = "sixtysix.old"  # the log before the last turn: two files, the oldest entries dropped
+LOG_MAX = 4096  # bytes a log file may reach before it turns
+LOG_ROOM = 32768  # bytes the saves keep: no log is written on a drive with less free
+MAX_PAUSE = 1000  # ms between the loop's passes while the same fault repeats
 
 
 def _board_stems(folder):
     """Module names in a boards folder (no __init__); [] when there is none."""
-    import os
-
     try:
         files = os.listdir(folder)
     except OSError:
@@ -96,12 +99,43 @@ def fault_code(exc) -> str:
     return "%s%03d" % (initials[:3] or "E", n)
 
 
-def log_fault(folder: str, code: str, exc) -> None:
-    """Append the traceback to the error log; a full drive is no reason to
-    stop, so every failure here is ignored."""
+def _free(folder: str) -> int:
+    """Free bytes on the folder's drive; -1 where the port cannot tell."""
     try:
-        with open(folder.rstrip("/") + "/" + ERROR_LOG, "a") as f:
-            f.write("--- %s\n" % code)
+        st = os.statvfs(folder)
+        return st[1] * st[4]  # fragment size times the blocks free to us
+    except Exception:
+        return -1
+
+
+def log_fault(folder: str, code: str, exc, times: int = 1) -> None:
+    """Append the traceback to the error log, `times` the faults it stands
+    for.  The log never grows past two files of about LOG_MAX (the older
+    one is dropped when the newer is full) and is not written at all when
+    the drive has less than LOG_ROOM free: the saves need it more.  A full
+    drive is no reason to stop, so every failure here is ignored."""
+    folder = folder.rstrip("/")
+    path = folder + "/" + ERROR_LOG
+    try:
+        free = _free(folder or "/")
+        if 0 <= free < LOG_ROOM:
+            return
+        try:
+            size = os.stat(path)[6]
+        except OSError:
+            size = 0
+        if size >= LOG_MAX:
+            old = folder + "/" + OLD_LOG
+            try:
+                os.remove(old)  # FAT cannot rename onto it
+            except OSError:
+                pass
+            os.rename(path, old)
+        with open(path, "a") as f:
+            if times > 1:
+                f.write("--- %s (%d times)\n" % (code, times))
+            else:
+                f.write("--- %s\n" % code)
             if hasattr(sys, "print_exception"):
                 sys.print_exception(exc, f)
             else:
@@ -124,6 +158,9 @@ class Runner:
         self.make_session = make_session
         self.save_dir = save_dir
         self.faults = 0
+        self.repeats = 0  # faults with the same code and no good pass between
+        self.last_code = ""
+        self.pause = 0  # ms the loop waits before the next pass (a fault that repeats)
 
     def step(self, now: int) -> int:
         """One pass; returns the event handled (or 0)."""
@@ -137,31 +174,48 @@ class Runner:
                 app.render()  # the thinking mark goes up before the think
             app.tick(now)
             app.render()
+            self.repeats = 0
+            self.pause = 0
             return ev
         except Exception as exc:  # MemoryError included: the screen must say so
             self.fault(exc)
             return 0
 
     def fault(self, exc) -> None:
+        """Show the fault screen over the match as last saved.  The same
+        fault again with no good pass between (a panel that stopped
+        answering) is only counted: logged at the 2nd, 4th, 8th... time,
+        the saves not read again, and the loop waits ever longer between
+        passes, up to MAX_PAUSE."""
         from .screens import Fault
 
         self.faults += 1
         app = self.app
         code = fault_code(exc)
+        if code == self.last_code and self.repeats:
+            self.repeats += 1
+        else:
+            self.repeats = 1
+            self.last_code = code
+        n = self.repeats
+        self.pause = min(MAX_PAUSE, 10 << min(n, 10)) if n > 1 else 0
         app.popup = None
         app.screen = None  # let a broken screen's memory go
         self.keys.reset()  # presses queued before the fault must not put its screen away unseen
         gc.collect()
-        log_fault(self.save_dir, code, exc)
-        try:
-            app.session = self.make_session()  # the match as last saved
-        except Exception:
-            pass
+        if n & (n - 1) == 0:
+            log_fault(self.save_dir, code, exc, n)
+        if n == 1:
+            try:
+                app.session = self.make_session()  # the match as last saved
+            except Exception:
+                pass
         app.show(Fault(app, code))
         try:
             app.render()
         except Exception as again:
-            print("sixtysix: fault %s, and the screen failed too: %r" % (code, again))
+            if n & (n - 1) == 0:
+                print("sixtysix: fault %s, and the screen failed too: %r" % (code, again))
 
 
 def run(board, seed=None) -> None:
@@ -190,7 +244,7 @@ def run(board, seed=None) -> None:
         elapsed += ticks_diff(t, last)  # wrap-safe, unlike ticks_ms itself
         last = t
         if not runner.step(elapsed) and not app.busy:
-            sleep_ms(10)
+            sleep_ms(runner.pause or 10)
 
 
 def boot(name=None) -> None:

@@ -22,6 +22,7 @@ import os
 MAX_FILE = 4096  # bytes: nothing we write comes near; refuse bigger files unread
 EROFS = 30  # errno of a read-only file system
 ENOENT = 2
+ENOSPC = 28  # the drive is full
 
 # What `unpack` and `load` report.
 OK = 0
@@ -115,9 +116,10 @@ class Store:
         try:
             self.write_file(temp, data)
         except OSError as e:
-            if errno_of(e) != ENOENT or not self.folder:
+            if errno_of(e) == ENOENT and self.folder:
+                os.mkdir(self.folder[:-1])  # first save: make the folder
+            elif not self.clear(temp):
                 raise
-            os.mkdir(self.folder[:-1])  # first save: make the folder
             self.write_file(temp, data)
         try:
             self.rename(temp, path)
@@ -129,6 +131,26 @@ class Store:
             except OSError:
                 pass
             self.rename(temp, path)
+
+    # Finish a write cut between removing the file and renaming its `.new`
+    # (FAT): the `.new` takes the file's name.
+    def promote(self, name: str) -> None:
+        try:
+            self.rename(self.path(temp_name(name)), self.path(name))
+        except OSError:
+            pass
+
+    # Remove what stands at `path`, a file or an empty directory (a leftover
+    # `match.new` directory made every save fail with error 21); False if
+    # nothing could be removed.
+    def clear(self, path: str) -> bool:
+        for remove in (self.remove_path, os.rmdir):
+            try:
+                remove(path)
+                return True
+            except OSError:
+                pass
+        return False
 
     def set_aside(self, name: str) -> None:
         """Move an unusable file (or its `.new`) to `<stem>.bad`, so it is
@@ -213,16 +235,25 @@ def unpack(kind: str, version: int, data):
 def load(store, name: str, kind: str, version: int, parse):
     """(value, problem): parse(lines) of the file, trying a leftover `.new`
     when the file is missing or unusable.  problem is OK, MISSING (no file,
-    or an empty one), CORRUPT or VERSION; value is None unless OK.  Nothing
-    raised while reading or parsing escapes (MemoryError included)."""
+    an empty one, or only the cut `.new` of a first write), CORRUPT or
+    VERSION; value is None unless OK.  Nothing raised while reading or
+    parsing escapes (MemoryError included)."""
+    # A `.new` that loads in place of a missing file is renamed into its
+    # place, so the next write cannot cut the only copy.
     problem = MISSING
-    for path in (store.path(name), store.path(temp_name(name))):
+    first = False  # no file: a `.new` can only be a first write, complete or cut
+    temp = store.path(temp_name(name))
+    for path in (store.path(name), temp):
+        value = None
         for attempt in range(2):
             try:
                 data = store.read_path(path)
+                if data is None and path != temp:
+                    first = True
                 if not data:
                     break
-                return parse(unpack(kind, version, data)), OK
+                value = parse(unpack(kind, version, data))
+                break
             except SaveError as e:
                 if problem != VERSION:
                     problem = e.problem
@@ -235,6 +266,12 @@ def load(store, name: str, kind: str, version: int, parse):
             except Exception:  # any parse error, a refused read
                 problem = CORRUPT
                 break
+        if value is not None:
+            if path == temp:
+                store.promote(name)
+            return value, OK
+    if first and problem == CORRUPT:
+        return None, MISSING  # the file never was: nothing lost, nothing to say
     return None, problem
 
 
@@ -243,6 +280,13 @@ def is_decimal(s: str) -> bool:
         return False
     for ch in s:
         if ch < "0" or ch > "9":
+            return False
+    return True
+
+
+def is_hex(s: str) -> bool:
+    for ch in s:
+        if _HEX.find(ch) < 0:
             return False
     return True
 
@@ -303,168 +347,3 @@ def split_line(line: str, key: str):
     if words[0] != key:
         raise ValueError("expected " + key)
     return words[1:]
-
-
-# --- the match file: counters, deal and log of each kind of game --------------------------
-# (the Session in session.py writes and reads it; the format is described there)
-
-TWO_PLAYER = 0  # Sixty-Six, Schnapsen: a Match
-THREE_SEATS = 1  # three-hand: a ThreeMatch over a two-player Hand
-FOUR_SEATS = 2  # four-hand: a FourMatch
-SIXTY_FIVE_SEATS = 3  # Sixty-Five: a SixtyFiveMatch, hands as halves
-_DECK = 0xFFFFFF
-_MASK30 = 0x3FFFFFFF  # the PRNG state
-_MAX_POINTS = 999
-_MAX_HANDS = 999999  # a four-hand match of lost bids can go on and on
-
-
-def _numbers(values) -> str:
-    return " ".join(str(v) for v in values)
-
-
-def match_bytes(kind: str, version: int, m, deal, booked: bool, name: str, shape: int) -> bytes:
-    """The save file of a match of game `name` whose current hand was dealt as `deal`."""
-    r = m.rules
-    h = m.hand
-    lines = ["rules %s %d" % (name, r.target)]
-    for name, value in r.changed_options():
-        lines.append("option %s %s" % (name, value))
-    flag = 1 if booked else 0
-    rng = "%x" % m.rng.state
-    if shape >= FOUR_SEATS:
-        lines.append(
-            "match %s %d %d %s %s" % (_numbers(m.scores), m.dealer, m.hands_played, rng, _numbers(m.awarded))
-        )
-        dealer, dealt = deal
-        lines.append("hand %d %d %s" % (flag, dealer, " ".join("%x" % c for c in dealt)))
-        if shape == FOUR_SEATS:
-            pairs = bytearray(2 * h.nlog)
-            for i in range(h.nlog):
-                pairs[2 * i] = h.log_seat[i]
-                pairs[2 * i + 1] = h.log[i]
-            lines.append("log " + hex_bytes(pairs))
-        else:
-            lines.append("log " + hex_bytes(h.log, h.nlog))
-        return pack(kind, version, lines)
-    lines.append(
-        "match %s %d %d %d %s %s"
-        % (_numbers(m.scores), m.pot, m.dealer, m.hands_played, rng, _numbers(m.awarded))
-    )
-    dealer, dealer_cards, other_cards, stock = deal
-    lines.append("hand %d %d %x %x %s" % (flag, dealer, dealer_cards, other_cards, hex_bytes(stock)))
-    lines.append("log " + hex_bytes(h.log, h.nlog))
-    return pack(kind, version, lines)
-
-
-def signed(s: str, low: int, high: int) -> int:
-    """A decimal with an optional minus sign, in [low, high] (|low| < 10**9)."""
-    if s.startswith("-"):
-        v = -number(s[1:], 0, -low if low < 0 else 0)
-        if v > high:
-            raise ValueError("out of range")
-        return v
-    return number(s, max(low, 0), high)
-
-
-def read_match(m, shape: int, match_line: str, hand_line: str, log_line: str, check):
-    """(deal, booked) from the match, hand and log lines of a save, into a
-    fresh match `m` of that shape, then check(m, shape, dealer, booked)
-    sees that the counters add up; ValueError (IllegalAction included) for
-    anything that does not."""
-    if shape >= FOUR_SEATS:
-        deal, booked = _read_four_seats(m, shape == FOUR_SEATS, match_line, hand_line, log_line)
-        check(m, shape, deal[0], booked)
-        return deal, booked
-    seats = 3 if shape == THREE_SEATS else 2
-    target = m.rules.target
-    words = split_line(match_line, "match")
-    if len(words) != 2 * seats + 4:
-        raise ValueError("bad match line")
-    for s in range(seats):
-        m.scores[s] = number(words[s], 0, target - 1)  # a saved match is never over
-        m.awarded[s] = number(words[seats + 4 + s], 0, _MAX_POINTS)
-    m.pot = number(words[seats], 0, _MAX_POINTS)
-    m.dealer = number(words[seats + 1], 0, seats - 1)
-    m.hands_played = number(words[seats + 2], 0, _MAX_POINTS)
-    m.rng.state = hex_number(words[seats + 3], _MASK30)
-
-    words = split_line(hand_line, "hand")
-    if len(words) != 5:
-        raise ValueError("bad hand line")
-    booked = number(words[0], 0, 1) == 1
-    dealer = number(words[1], 0, seats - 1)
-    dealer_cards = hex_number(words[2], _DECK)
-    other_cards = hex_number(words[3], _DECK)
-    stock = bytes(from_hex(words[4]))
-    h = m.hand
-    # ValueError unless exactly the deck; in three-hand the hand's own
-    # dealer is always its player 1, the table dealer's right.
-    h.deal(1 if seats == 3 else dealer, dealer_cards, other_cards, stock)
-    # The match's dealer is this hand's until the hand is booked, then the next.
-    if (m.dealer == dealer) == booked:
-        raise ValueError("dealer does not match")
-    if booked and m.dealer != (dealer + 1) % seats:
-        raise ValueError("dealer does not match")
-
-    words = split_line(log_line, "log")
-    if len(words) != 1:
-        raise ValueError("bad log line")
-    log = from_hex(words[0])
-    if len(log) > len(h.log):
-        raise ValueError("log too long")
-    for b in log:
-        if b >> 7 != h.turn:
-            raise ValueError("action by the wrong player")
-        h.act(b & 0x7F)
-    check(m, shape, dealer, booked)
-    return (dealer, dealer_cards, other_cards, stock), booked
-
-
-def _read_four_seats(m, four: bool, match_line, hand_line, log_line):
-    """Four-hand and Sixty-Five: four dealt hands, side scores."""
-    target = m.rules.target
-    low = -5 * _MAX_HANDS if four else 0
-    words = split_line(match_line, "match")
-    if len(words) != 7:
-        raise ValueError("bad match line")
-    for side in range(2):
-        m.scores[side] = signed(words[side], low, target - 1)  # a saved match is never over
-        m.awarded[side] = signed(words[5 + side], -5 if four else 0, 7 if four else 2)
-    m.dealer = number(words[2], 0, 3)
-    m.hands_played = number(words[3], 0, _MAX_HANDS)
-    for side in range(2):
-        if m.scores[side] < -5 * m.hands_played:
-            raise ValueError("lost more than the hands allow")
-    m.rng.state = hex_number(words[4], _MASK30)
-
-    words = split_line(hand_line, "hand")
-    n = 4 if four else 8
-    if len(words) != n + 2:
-        raise ValueError("bad hand line")
-    booked = number(words[0], 0, 1) == 1
-    dealer = number(words[1], 0, 3)
-    dealt = tuple(hex_number(words[2 + k], _DECK) for k in range(n))
-    h = m.hand
-    h.deal(dealer, dealt)  # ValueError unless exactly the deck
-    if m.dealer != ((dealer + 1) & 3 if booked else dealer):
-        raise ValueError("dealer does not match")
-
-    words = split_line(log_line, "log")
-    if len(words) != 1:
-        raise ValueError("bad log line")
-    log = from_hex(words[0])
-    if four:
-        if len(log) % 2 or len(log) > 2 * len(h.log):
-            raise ValueError("bad log")
-        for k in range(0, len(log), 2):
-            if log[k] != h.turn:
-                raise ValueError("action by the wrong seat")
-            h.act(log[k + 1])
-    else:
-        if len(log) > len(h.log):
-            raise ValueError("log too long")
-        for b in log:
-            if b >> 6 != h.turn:
-                raise ValueError("action by the wrong seat")
-            h.act(b & 0x3F)
-    return (dealer, dealt), booked

@@ -15,9 +15,14 @@ the module compiles.)
 #                                 ("easy", "medium", "hard"), .hints (bool),
 #                                 .target, .options()
 #     s.stats                     Stats: matches/hands won and lost per game
-#     s.message                   "" or one short line explaining why a save
-#                                 or the statistics could not be read (shown
-#                                 once by the title screen, then cleared)
+#     s.message                   "" or short lines (one per file) explaining
+#                                 why a save or the statistics could not be
+#                                 read or written (shown once by the app,
+#                                 then cleared)
+#     s.save_error                "" or the line of the last failed write; a
+#                                 failed file is written again at every save
+#                                 point until it works (the app keeps a mark
+#                                 on the screen meanwhile)
 #     s.can_resume() -> bool      a match in progress was loaded (or started)
 #     s.new_match(seed)           a fresh match of settings.game: Match,
 #                                 ThreeMatch, FourMatch or SixtyFiveMatch
@@ -72,22 +77,8 @@ from sixtysix.rules import SIXTY_SIX
 
 from . import settings as settings_file
 from . import stats as stats_file
-from .save import (
-    CORRUPT,
-    EROFS,
-    FOUR_SEATS,
-    OK,
-    SIXTY_FIVE_SEATS,
-    THREE_SEATS,
-    TWO_PLAYER,
-    VERSION,
-    errno_of,
-    load,
-    match_bytes,
-    number,
-    read_match,
-    split_line,
-)
+from .matchfile import FOUR_SEATS, SIXTY_FIVE_SEATS, THREE_SEATS, TWO_PLAYER, match_bytes, read_match
+from .save import CORRUPT, ENOSPC, EROFS, OK, VERSION, checksum, errno_of, load, number, split_line
 from .settings import (
     FOUR_HAND,
     GAMES,
@@ -153,6 +144,8 @@ class Session:
         self.store = store
         self.message = ""
         self.saving = store is not None
+        self.save_error = ""  # the line of the last failed write; "" when all is written
+        self.unsaved: list = []  # files whose last write failed, tried again at every save
         self.match: Any = None  # a match of self.game, or None before the first
         self.game = SIXTY_SIX  # the match's game, an index into GAMES
         self.deal: Any = None  # how match.hand was dealt, as the save writes it
@@ -215,15 +208,27 @@ class Session:
     def human_seat_to_act(self) -> bool:
         return self.seat_to_act() == 0
 
+    # Book the hand, count it in the statistics and save both.  The
+    # statistics are written first and name the hand they counted (a mark of
+    # the match file at the hand's end); a cut before the match file says
+    # booked leaves the hand unbooked, and booking it again on the next start
+    # finds the mark and does not count it twice.
     def finish_hand(self) -> None:
         m = self.match
         h = m.hand
         game = self.game
         dealer = m.dealer  # this hand's, before booking passes the deal on
+        mark = ""
+        if self.deal is not None:
+            data = self.match_bytes()  # as the file stands at the hand's end
+            mark = checksum(data, len(data))
         m.finish_hand()
         self.booked = True
         a = m.awarded
-        if game == THREE_HAND:
+        counted = mark and mark == self.stats.booked  # before a power cut
+        if counted:
+            pass
+        elif game == THREE_HAND:
             out = dealer == 0
             if h.winner < 0:
                 winner = -1
@@ -232,18 +237,17 @@ class Session:
             self.stats.record_hand(game, winner, a[0], a[1] + a[2], out)
         else:
             self.stats.record_hand(game, h.winner, a[0], a[1])
-        if m.winner >= 0:
+        if m.winner >= 0 and not counted:
             self.stats.record_match(game, m.winner == 0)
-            self._remove(FILE)
-        else:
-            self.save()
-        self.save_stats()
+        self.stats.booked = mark
+        self._store(stats_file.FILE)
+        self._store(FILE)
 
     def abandon(self) -> None:
         self.match = None
         self.deal = None
         self.booked = False
-        self._remove(FILE)
+        self._store(FILE)
 
     def _remember_deal(self) -> None:
         m = self.match
@@ -259,9 +263,8 @@ class Session:
     # --- files ------------------------------------------------------------------------
 
     def save(self) -> None:
-        """Save the match in progress (nothing to save: nothing written)."""
-        if self.can_resume() and self.deal is not None:
-            self._write(FILE, self.match_bytes())
+        # A match over or given up: its file removed; not yet dealt: nothing.
+        self._store(FILE)
 
     def match_bytes(self) -> bytes:
         """The save file of the match in progress."""
@@ -270,14 +273,17 @@ class Session:
         )
 
     def save_settings(self) -> None:
-        self._write(settings_file.FILE, self.settings.to_bytes())
+        self._store(settings_file.FILE)
 
     def save_stats(self) -> None:
-        self._write(stats_file.FILE, self.stats.to_bytes())
+        self._store(stats_file.FILE)
 
     def _tell(self, text: str) -> None:
+        # A line more: every file set aside is named, not only the first.
         if not self.message:
             self.message = text
+        elif text not in self.message.split("\n"):
+            self.message += "\n" + text
 
     def _load(self, name, kind, version, parse):
         if self.store is None:
@@ -291,29 +297,46 @@ class Session:
             self.store.set_aside(name)  # say it once, not at every start
         return value if problem == OK else None
 
-    def _write(self, name: str, data) -> None:
+    # Write `name` now, with every file a failed write left behind.
+    # Statistics go before the match: the match file is the journal of a
+    # hand's end until the statistics hold it (see finish_hand).
+    def _store(self, name: str) -> None:
         if not self.saving:
             return
-        try:
-            self.store.write(name, data)
-        except OSError as e:
-            self._saves_off(e)
-
-    def _remove(self, name: str) -> None:
-        if not self.saving:
+        if name not in self.unsaved:
+            self.unsaved.append(name)
+        error = None
+        for f in (settings_file.FILE, stats_file.FILE, FILE):
+            if f in self.unsaved:
+                try:
+                    self._put(f)
+                    self.unsaved.remove(f)
+                except OSError as e:
+                    error = e
+        if error is None:
+            self.save_error = ""
             return
-        try:
-            self.store.remove(name)
-        except OSError as e:
-            self._saves_off(e)
-
-    def _saves_off(self, e) -> None:
-        """The drive refused a write: play on without saving."""
-        self.saving = False
-        if errno_of(e) == EROFS:
-            self._tell("Saves off: the drive is read-only.")
+        n = errno_of(error)
+        if n == EROFS:
+            text = "Not saved: the drive is read-only."
+        elif n == ENOSPC:
+            text = "Not saved: the drive is full (error %d)." % n
         else:
-            self._tell("Saves off: cannot write (error %d)." % errno_of(e))
+            text = "Not saved: cannot write (error %d)." % n
+        if text != self.save_error:
+            self._tell(text)  # said once; the app keeps a mark up while it lasts
+        self.save_error = text
+
+    def _put(self, name: str) -> None:
+        if name == settings_file.FILE:
+            self.store.write(name, self.settings.to_bytes())
+        elif name == stats_file.FILE:
+            self.store.write(name, self.stats.to_bytes())
+        elif self.can_resume():
+            if self.deal is not None:
+                self.store.write(name, self.match_bytes())
+        else:
+            self.store.remove(name)  # over or given up
 
 
 # --- the match file ---------------------------------------------------------------------

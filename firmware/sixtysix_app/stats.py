@@ -11,7 +11,11 @@ A file holds one line per game, in GAMES order; older files with fewer
 games (or lines without the last count) still load, the rest zero.
 """
 
-from .save import number, pack, split_line
+# A last line `booked <8 hex digits>` names the last hand counted (the
+# session's mark of the match at that hand's end), so a hand found unbooked
+# after a power cut is not counted twice.
+
+from .save import is_hex, number, pack, split_line
 from .settings import GAMES
 
 KIND = "sixtysix-stats"
@@ -54,6 +58,7 @@ class GameStats:
 class Stats:
     def __init__(self) -> None:
         self.games = [GameStats() for _ in GAMES]
+        self.booked = ""  # the mark of the last hand counted, "" for none
 
     def record_hand(
         self, game: int, winner: int, points_for: int, points_against: int, sat_out: bool = False
@@ -105,12 +110,20 @@ class Stats:
         lines = []
         for i in range(len(self.games)):
             lines.append(GAMES[i] + " " + " ".join(str(v) for v in self.games[i].values()))
+        if self.booked:
+            lines.append("booked " + self.booked)
         return pack(KIND, VERSION, lines)
 
 
 def parse_stats(lines) -> Stats:
     """Stats from the body lines of a statistics file; ValueError if wrong."""
     s = Stats()
+    if lines and lines[-1].startswith("booked "):
+        words = split_line(lines[-1], "booked")
+        if len(words) != 1 or len(words[0]) != 8 or not is_hex(words[0]):
+            raise ValueError("bad booked line")
+        s.booked = words[0]
+        lines = lines[:-1]
     if len(lines) < 2 or len(lines) > len(s.games):
         raise ValueError("wrong number of games")
     for i in range(len(lines)):

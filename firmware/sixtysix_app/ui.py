@@ -4,7 +4,7 @@ one layout serves a 72x40 and a 240x135 panel."""
 
 from sixtysix.compat import const
 
-from .canvas import BACK, BG, CARD, DIM, FG, INK, RED, SEL, TITLE
+from .canvas import BACK, BG, CARD, DIM, FG, INK, RED, SEL, TITLE, WARN
 
 # Suit glyphs travel inside strings as the control characters 1..4, so a
 # line like "Marry \x03" is one string that wraps and measures like text.
@@ -208,3 +208,11 @@ def draw_box(c, lay: Layout, lines, first: int = 0) -> int:
         if first + i < n:
             put(c, lines[first + i], x + 2, y + 2 + i * lay.ch, FG)
     return inner
+
+
+def draw_mark(c, lay: Layout) -> None:
+    """A '!' in the top-right text cell, over any screen: the last save
+    failed, and what is played now may be lost."""
+    x = lay.w - lay.cw
+    c.fill_rect(x, 0, lay.cw, lay.ch, WARN)
+    c.text("!", x, 0, INK)

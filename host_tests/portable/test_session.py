@@ -333,22 +333,6 @@ def test_a_damaged_save_with_a_complete_leftover_new_file_loads_the_new_one():
     store.clean()
 
 
-def test_a_read_only_drive_turns_saves_off_and_play_goes_on():
-    rng = Rng(12)
-    buf = bytearray(MAX_ACTIONS)
-    store = ReadOnlyStore()
-    s = new_session(store, rng)
-    assert s.message == "Saves off: the drive is read-only."
-    h = s.match.hand
-    while not h.over:
-        s.act(random_action(h, rng, buf))
-    s.finish_hand()
-    s.save_settings()
-    s.abandon()
-    assert store.files() == [] and s.message == "Saves off: the drive is read-only."
-    store.clean()
-
-
 def test_an_illegal_action_leaves_hand_and_save_alone():
     store, s, data = mid_hand_save(13)
     before = match_state(s.match)

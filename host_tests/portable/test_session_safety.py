@@ -1,0 +1,284 @@
+"""Nothing lost: every file set aside is named, a save that fails is said
+at once and tried again, and a hand's end survives a power cut between any
+two of its writes."""
+
+import os
+
+from sixtysix.hand import CLAIM, MAX_ACTIONS
+from sixtysix.rng import Rng
+from sixtysix_app.save import EROFS, Store, temp_name
+from sixtysix_app.session import FILE, Session
+from sixtysix_app.settings import FILE as SETTINGS_FILE
+from tempstore import TempStore
+
+# (small helpers of its own: importing test_session too does not fit the
+# MicroPython run's heap)
+
+
+def new_session(store, rng):
+    s = Session(store)
+    s.new_match(rng.next15())
+    s.start_hand()
+    return s
+
+
+def random_action(h, rng, buf):
+    """A random legal action, never a claim: hands here end by play."""
+    n = h.legal_actions(buf)
+    while True:
+        code = buf[rng.below(n)]
+        if code != CLAIM or n == 1:
+            return code
+
+
+def match_state(m):
+    return (m.scores[0], m.scores[1], m.hands_played, m.rng.state, bytes(m.hand.log[: m.hand.nlog]))
+
+
+def mid_hand_save(seed):
+    """(store, session, bytes) of a save a few tricks into a hand."""
+    rng = Rng(seed)
+    buf = bytearray(MAX_ACTIONS)
+    store = TempStore()
+    s = new_session(store, rng)
+    h = s.match.hand
+    while h.tricks[0] + h.tricks[1] < 3 and not h.over:
+        s.act(random_action(h, rng, buf))
+    s.save()
+    return store, s, store.get(FILE)
+
+
+class ReadOnlyStore(TempStore):
+    def write_file(self, path, data) -> None:
+        raise OSError(EROFS, "EROFS")
+
+    def remove_path(self, path) -> None:
+        raise OSError(EROFS, "EROFS")
+
+
+def test_every_file_set_aside_gets_its_line():
+    store, s, data = mid_hand_save(40)
+    s.save_settings()
+    s.save_stats()
+    settings = store.get(SETTINGS_FILE)
+    store.put(SETTINGS_FILE, settings[:-3])
+    store.put(FILE, data[:-3])
+    loaded = Session(store)
+    assert loaded.message.split("\n") == [
+        "Settings were damaged: defaults used.",
+        "The saved match was damaged: a new start.",
+    ]
+    store.clean()
+
+
+ENOSPC = 28
+
+
+class FullStore(TempStore):
+    """A drive that fills up (and is emptied again) when the test says;
+    counts the writes it was asked for."""
+
+    def __init__(self) -> None:
+        TempStore.__init__(self)
+        self.full = False
+        self.tries = 0
+
+    def write_file(self, path, data) -> None:
+        self.tries += 1
+        if self.full:
+            raise OSError(ENOSPC, "ENOSPC")
+        TempStore.write_file(self, path, data)
+
+
+def play_a_trick(s, rng, buf):
+    h = s.match.hand
+    before = h.tricks[0] + h.tricks[1]
+    while h.tricks[0] + h.tricks[1] == before and not h.over:
+        s.act(random_action(h, rng, buf))
+
+
+def test_a_failed_save_is_said_at_once_kept_marked_and_tried_again():
+    rng = Rng(41)
+    buf = bytearray(MAX_ACTIONS)
+    store = FullStore()
+    s = new_session(store, rng)
+    s.match.rules.target = 99  # no match ends here
+    assert s.message == "" and s.save_error == ""
+    store.full = True
+    play_a_trick(s, rng, buf)
+    assert s.message == "Not saved: the drive is full (error 28)."
+    assert s.save_error == s.message
+    s.message = ""  # the app shows it and clears it
+    tries = store.tries
+    play_a_trick(s, rng, buf)
+    assert store.tries > tries, "the next save point tries again"
+    assert s.message == "" and s.save_error, "said once, still marked"
+    store.full = False
+    play_a_trick(s, rng, buf)
+    assert s.save_error == "" and s.message == ""
+    loaded = Session(store)
+    assert match_state(loaded.match) == match_state(s.match)  # nothing after the failure is lost
+    store.clean()
+
+
+def test_a_failed_statistics_write_is_written_at_the_next_save_point():
+    rng = Rng(42)
+    buf = bytearray(MAX_ACTIONS)
+    store = FullStore()
+    s = new_session(store, rng)
+    s.match.rules.target = 99
+    h = s.match.hand
+    while not h.over:
+        s.act(random_action(h, rng, buf))
+    store.full = True
+    s.finish_hand()
+    assert s.save_error
+    store.full = False
+    s.start_hand()
+    assert s.save_error == ""
+    assert Session(store).stats.games[s.match.rules.game].hands == 1
+    store.clean()
+
+
+def test_a_read_only_drive_says_so_and_play_goes_on():
+    rng = Rng(12)
+    buf = bytearray(MAX_ACTIONS)
+    store = ReadOnlyStore()
+    s = new_session(store, rng)
+    assert s.message == "Not saved: the drive is read-only."
+    h = s.match.hand
+    while not h.over:
+        s.act(random_action(h, rng, buf))
+    s.finish_hand()
+    s.save_settings()
+    s.abandon()
+    assert store.files() == [] and s.save_error == "Not saved: the drive is read-only."
+    store.clean()
+
+
+def test_a_leftover_directory_in_the_way_of_a_save_is_cleared():
+    store, s, data = mid_hand_save(43)
+    os.mkdir(store.path(temp_name(FILE)))
+    loaded = Session(store)
+    assert loaded.message == "" and loaded.can_resume()
+    loaded.save()
+    assert loaded.save_error == "" and loaded.message == ""
+    assert store.files() == [FILE]
+    store.clean()
+
+
+class PowerCut(Exception):
+    pass
+
+
+class CutStore(TempStore):
+    """Counts the file-system steps (write, rename, remove) and cuts the
+    power at step `cut_at` (counting from when it is set): a write cut
+    leaves half its bytes.  `fat` imitates FAT's rename."""
+
+    def __init__(self, fat) -> None:
+        TempStore.__init__(self)
+        self.fat = fat
+        self.cut_at = -1
+        self.steps = 0
+
+    def _step(self) -> bool:
+        self.steps += 1
+        return self.steps - 1 == self.cut_at
+
+    def write_file(self, path, data) -> None:
+        if self._step():
+            TempStore.write_file(self, path, data[: len(data) // 2])
+            raise PowerCut()
+        TempStore.write_file(self, path, data)
+
+    def rename(self, old, new) -> None:
+        if self._step():
+            raise PowerCut()
+        if self.fat and new in [self.path(f) for f in self.files()]:
+            raise OSError(17, "EEXIST")
+        os.rename(old, new)
+
+    def remove_path(self, path) -> None:
+        if self._step():
+            raise PowerCut()
+        os.remove(path)
+
+    def cut(self, at) -> None:
+        self.cut_at = at
+        self.steps = 0
+
+    def snapshot(self):
+        return [(f, self.get(f)) for f in self.files()]
+
+    def restore(self, files) -> None:
+        for f in self.files():
+            os.remove(self.path(f))
+        for f, data in files:
+            self.put(f, data)
+
+
+def hand_over(seed, fat, target):
+    """A session on a CutStore whose hand is over, not yet booked, after
+    booking every earlier hand (with target 1, a hand that ends the match)."""
+    rng = Rng(seed)
+    buf = bytearray(MAX_ACTIONS)
+    store = CutStore(fat)
+    s = new_session(store, rng)
+    s.match.rules.target = target
+    while True:
+        h = s.match.hand
+        while not h.over:
+            s.act(random_action(h, rng, buf))
+        if h.winner >= 0 if target == 1 else s.match.hands_played >= 2:
+            return store, s
+        s.finish_hand()
+        if s.match.winner >= 0:
+            return None, None
+        s.start_hand()
+
+
+def check_consistent(store, hands):
+    """Loaded, the match and the statistics agree on what was booked, and
+    loading again changes nothing."""
+    s = Session(Store(store.folder))
+    for again in (s, Session(Store(store.folder))):
+        g = again.stats.games[again.settings.rules.game if again.match is None else again.game]
+        if again.can_resume():
+            assert again.booked and again.match.hands_played == hands == g.hands and g.matches == 0
+        else:
+            assert g.hands == hands and g.matches == 1 and FILE not in store.files()
+        assert again.message == ""
+
+
+def test_a_power_cut_at_any_step_of_a_hand_end_loses_nothing():
+    checked = 0
+    for fat in (False, True):
+        for target, seed in ((99, 44), (1, 45)):
+            store, s = hand_over(seed, fat, target)
+            store.cut(-1)
+            s.finish_hand()
+            steps = store.steps
+            assert steps >= 2 and (s.match.winner >= 0) == (target == 1)
+            store.clean()
+            for at in range(steps):
+                store, s = hand_over(seed, fat, target)
+                hands = s.match.hands_played + 1
+                store.cut(at)
+                try:
+                    s.finish_hand()
+                    raise AssertionError("no cut at step %d" % at)
+                except PowerCut:
+                    pass
+                after = store.snapshot()
+                for again in range(steps + 1):  # and a cut while the next start recovers
+                    store.restore(after)
+                    store.cut(again)
+                    try:
+                        Session(store)
+                    except PowerCut:
+                        pass
+                    check_consistent(store, hands)
+                    checked += 1
+                store.clean()
+    assert checked > 20

@@ -1,0 +1,102 @@
+"""A fault that repeats (a panel that stopped answering) must not fill the
+flash nor re-read the saves on every pass: the error log has a fixed size,
+the oldest entries dropped, repeats are logged ever more rarely and the loop
+backs off; and no log is written when the saves would lack the room."""
+
+import os
+
+import pytest
+from sixtysix_app import boot
+from sixtysix_app.boot import ERROR_LOG, LOG_MAX, OLD_LOG, log_fault
+from sixtysix_app.events import OK
+from sixtysix_app.screens import Fault
+from test_app import (
+    on_title,
+    press,
+    quick,  # noqa: F401 (the fixture, used by name)
+    start_match,
+)
+
+pytestmark = pytest.mark.usefixtures("quick")
+
+
+def log_size(folder) -> int:
+    total = 0
+    for name in (ERROR_LOG, OLD_LOG):
+        path = os.path.join(str(folder), name)
+        if os.path.exists(path):
+            total += os.path.getsize(path)
+    return total
+
+
+def read_log(folder, name) -> str:
+    path = os.path.join(str(folder), name)
+    if not os.path.exists(path):
+        return ""
+    with open(path) as f:
+        return f.read()
+
+
+def test_a_panel_that_keeps_failing_neither_fills_the_flash_nor_rereads_the_saves(tmp_path):
+    sim = start_match("pico_display", tmp_path, seed=5)
+    loads = []
+    make_session = sim.runner.make_session
+
+    def counted():
+        loads.append(1)
+        return make_session()
+
+    sim.runner.make_session = counted
+
+    def dead():
+        raise OSError(5, "EIO")
+
+    sim.app.canvas.show = dead
+    sim.app.dirty = True  # something to show
+    for _ in range(1000):
+        sim.step()
+    assert sim.runner.faults == 1000
+    assert len(loads) == 1, "the saves are read again once, not at every pass"
+    assert log_size(tmp_path) <= 2 * LOG_MAX
+    log = read_log(tmp_path, ERROR_LOG)
+    assert "--- IO5 (512 times)" in log and "--- IO5 (1024 times)" not in log
+    assert sim.runner.pause == boot.MAX_PAUSE  # the loop waits longer between tries
+
+    del sim.app.canvas.show  # the panel answers again
+    sim.step()
+    assert isinstance(sim.app.screen, Fault) and sim.runner.pause == 0
+    press(sim, OK)
+    assert on_title(sim) and sim.runner.faults == 1000
+
+
+def test_the_error_log_keeps_a_fixed_size_dropping_the_oldest(tmp_path):
+    for n in range(300):
+        try:
+            raise RuntimeError("fault number %d" % n)
+        except RuntimeError as e:
+            log_fault(str(tmp_path), "RE%03d" % n, e)
+    assert log_size(tmp_path) <= 2 * (LOG_MAX + 1024)  # each file at most one entry past LOG_MAX
+    both = read_log(tmp_path, OLD_LOG) + read_log(tmp_path, ERROR_LOG)
+    assert "fault number 299" in both and "fault number 0\n" not in both
+    assert "--- RE298" in both and "--- RE299" in both
+
+
+def test_no_log_is_written_when_the_saves_would_lack_the_room(tmp_path, monkeypatch):
+    real = os.statvfs(str(tmp_path))
+    free = boot.LOG_ROOM // real[1] - 1  # blocks: just short of the room kept for saves
+
+    def tight(path):
+        return real[:3] + (free, free) + real[5:]
+
+    monkeypatch.setattr(os, "statvfs", tight)
+    try:
+        raise RuntimeError("no room")
+    except RuntimeError as e:
+        log_fault(str(tmp_path), "RE001", e)
+    assert log_size(tmp_path) == 0
+    monkeypatch.undo()
+    try:
+        raise RuntimeError("room")
+    except RuntimeError as e:
+        log_fault(str(tmp_path), "RE002", e)
+    assert "--- RE002" in read_log(tmp_path, ERROR_LOG)
