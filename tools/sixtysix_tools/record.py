@@ -372,7 +372,7 @@ class RecordWriter:
         """Continue a record that `load(text)` accepted: what follows is
         appended, and the actions `hand` took before are not written again."""
         writer = cls.__new__(cls)
-        writer.lines = text.rstrip("\n").splitlines()
+        writer.lines = text.rstrip("\n").split("\n")  # at '\n' only, as `load` read it
         writer._written = hand.nlog if hand is not None else 0
         return writer
 

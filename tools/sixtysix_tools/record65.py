@@ -291,7 +291,7 @@ class RecordWriter65:
         """Continue a record that `load(text)` accepted: what follows is
         appended, and the cards `hand` saw played are not written again."""
         writer = cls.__new__(cls)
-        writer.lines = text.rstrip("\n").splitlines()
+        writer.lines = text.rstrip("\n").split("\n")  # at '\n' only, as `load` read it
         writer._written = hand.nlog if hand is not None else 0
         return writer
 
