@@ -321,3 +321,37 @@ def test_four_hand_and_sixty_five_deal_errors_are_at_the_wrong_statement():
         lines[at + 3] = " ".join(words)
         got_line, reason = error_of("\n".join(lines))
         assert got_line == at + 4, (game, reason)
+
+
+def test_a_resumed_record_keeps_a_form_feed_inside_its_comment():
+    """RecordWriter.resume split the text with splitlines: rewriting a
+    resumed record turned the end of such a comment into a statement."""
+    from sixtysix_tools.record import RecordWriter
+
+    text = "game sixty-six\n# notes\x0chand\n" + TWO_DEAL
+    replay = load(text)
+    again = RecordWriter.resume(text, replay.match.hand).text()
+    assert again == text
+    assert load(again).match.hand.nlog == 0
+
+
+def test_a_resumed_sixty_five_record_keeps_its_lines():
+    from sixtysix_tools.record65 import RecordWriter65
+
+    text = cut_records("sixty-five", 3, 1)[0].replace("game sixty-five\n", "game sixty-five\n# a\u2028b\n", 1)
+    replay = load(text)
+    assert RecordWriter65.resume(text, replay.match.hand).text() == text
+
+
+@pytest.mark.parametrize("command", ["move", "analyse"])
+@pytest.mark.parametrize("seed", ["\u0661", "\uff19", "-1", "1" * 4000, "1e3"])
+def test_a_seed_is_ascii_digits(capsys, tmp_path, command, seed):
+    """int() read '١' as 1 and took a 4,000-digit seed."""
+    text = "game sixty-six\n" + TWO_DEAL
+    path = tmp_path / "r.txt"
+    path.write_text(text)
+    with pytest.raises(SystemExit) as e:
+        main([command, str(path), "--seed", seed])
+    assert e.value.code == 2
+    assert "a seed is a number from 0 to 999999999" in capsys.readouterr().err
+    assert main([command, str(path), "--seed", "999999999", "--level", "random"]) == 0

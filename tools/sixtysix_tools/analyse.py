@@ -21,7 +21,7 @@ import sys
 from sixtysix.cards import count
 from sixtysix.hand import CLAIM, MAX_ACTIONS, Hand, action_name
 
-from .move import LEVELS, two_player_only
+from .move import LEVELS, seed_number, two_player_only
 from .record import PLAYERS, RecordError, load
 from .replay import error_line, read_record
 
@@ -42,7 +42,7 @@ def add_arguments(parser) -> None:
         "--player", type=str.upper, choices=tuple(PLAYERS), help="analyse only this player (default: both)"
     )
     parser.add_argument(
-        "--seed", default=1, type=int, metavar="S", help="seed of the computer's sampling (1)"
+        "--seed", default=1, type=seed_number, metavar="S", help="seed of the computer's sampling (1)"
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(run=run)

@@ -15,10 +15,12 @@ hand in progress (every hand finished, or none dealt) is such an error, at
 the line of its last statement.
 """
 
+import argparse
 import sys
 
 from .record import LATER_GAMES, PLAYERS, RecordError, Replay, first_statement, load, statements
 from .replay import error_line, read_record
+from .textin import ascii_int
 
 LEVELS = ("random", "heuristic", "easy", "medium", "hard")
 
@@ -28,8 +30,18 @@ def add_arguments(parser) -> None:
     parser.add_argument(
         "--level", default="hard", type=str.lower, choices=LEVELS, help="computer level (hard)"
     )
-    parser.add_argument("--seed", default=1, type=int, metavar="S", help="seed of the player's sampling (1)")
+    parser.add_argument(
+        "--seed", default=1, type=seed_number, metavar="S", help="seed of the player's sampling (1)"
+    )
     parser.set_defaults(run=run)
+
+
+def seed_number(text: str) -> int:
+    """--seed's value: ASCII digits only (int() would read '١' as 1) and bounded."""
+    seed = ascii_int(text, 0, 999999999)
+    if seed is None:
+        raise argparse.ArgumentTypeError("a seed is a number from 0 to 999999999")
+    return seed
 
 
 def last_statement_line(text: str) -> int:
