@@ -51,7 +51,7 @@ def run_command(capsys, tmp_path, command, data, *flags):
 
 @pytest.mark.parametrize("game", sorted(HEADS))
 @pytest.mark.parametrize(
-    "word", ["\u00b2", "\u0661\u0662", "\uff17", "7\u00b2", "+7", "0x7", "1" + "0" * 5000]
+    "word", ["\u00b2", "\u0661\u0662", "\uff17", "7\u00b2", "+7", "0x7", "1" + "0" * 900]
 )
 def test_target_takes_ascii_digits_only(game, word):
     """'²' made int() raise; Arabic-Indic '١٢' and fullwidth '７' were read as 12 and 7."""
@@ -189,7 +189,7 @@ def test_a_huge_record_costs_little_memory(tmp_path):
     import tracemalloc
 
     path = tmp_path / "lines.txt"
-    path.write_bytes(b"game sixty-six\n" + b"# x\n" * ((MAX_RECORD_BYTES - 16) // 4))
+    path.write_bytes(b"game sixty-six\n" + b"# a line of comment\n" * ((MAX_RECORD_BYTES - 16) // 20))
     ten = tmp_path / "ten.txt"
     ten.write_bytes(b"x" * 10_000_000)
     tracemalloc.start()
@@ -261,6 +261,22 @@ def test_a_file_name_with_control_characters_is_escaped(capsys, tmp_path):
         and "\x07" not in err
         and err.endswith(":1: unknown game 'nine' (sixty-six or schnapsen)\n")
     )
+
+
+def test_a_statement_of_thousands_of_words_is_refused_before_it_is_split():
+    """One line of 'xy xy ...' under the 1 MB cap cost 26 MB as a list of words."""
+    import tracemalloc
+
+    text = "game sixty-six\nstock " + "xy " * 300_000 + "\n"
+    tracemalloc.start()
+    try:
+        line, reason = error_of(text)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert (line, reason) == (2, "a statement is at most 1000 characters long (comments not counted)")
+    assert peak < 3 * len(text)
+    assert load("game sixty-six\n#" + "x" * 5000 + "\n" + " " * 900 + "target 3  \n").rules.target == 3
 
 
 def test_a_huge_word_is_not_echoed_whole():

@@ -85,12 +85,16 @@ class Replay:
         }
 
 
+LONGEST_STATEMENT = 1000  # characters; the longest a game writes is under 40
+
+
 def statements(text: str):
     """(line number, words) for every statement, comments and blanks dropped.
     Lines end at '\n' only (a '\r' before it is dropped), so line numbers
     are grep -n's and a form feed or U+2028 cannot end a comment; words are
-    separated by spaces and tabs only.  One line at a time: a huge record
-    costs no more than its text until its first error."""
+    separated by spaces and tabs only.  One line at a time, and a statement
+    far longer than any game writes is refused before it is split into
+    words: a huge record costs little more than its text."""
     start = 0
     number = 0
     end = len(text)
@@ -103,7 +107,12 @@ def statements(text: str):
         start = stop + 1
         if line.endswith("\r"):
             line = line[:-1]
-        words = [w for w in line.split("#", 1)[0].replace("\t", " ").split(" ") if w]
+        statement = line.split("#", 1)[0]
+        if len(statement) > LONGEST_STATEMENT:
+            raise RecordError(
+                number, "a statement is at most %d characters long (comments not counted)" % LONGEST_STATEMENT
+            )
+        words = [w for w in statement.replace("\t", " ").split(" ") if w]
         if words:
             yield number, words
 
