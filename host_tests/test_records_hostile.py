@@ -371,3 +371,29 @@ def test_a_seed_is_ascii_digits(capsys, tmp_path, command, seed):
     assert e.value.code == 2
     assert "a seed is a number from 0 to 999999999" in capsys.readouterr().err
     assert main([command, str(path), "--seed", "999999999", "--level", "random"]) == 0
+
+
+# --- the format's own page ------------------------------------------------------
+
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_help_points_to_the_records_page_in_the_repository(capsys, command):
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    assert "docs/RECORDS.md" in capsys.readouterr().out
+    assert os.path.isfile(os.path.join(ROOT, "docs", "RECORDS.md"))
+
+
+def test_the_records_page_states_the_limits_the_code_holds():
+    from sixtysix_tools.record import LONGEST_STATEMENT
+
+    with open(os.path.join(ROOT, "docs", "RECORDS.md"), encoding="utf-8") as f:
+        page = f.read()
+    assert MAX_RECORD_BYTES == 1 << 20 and "at most 1 MB (1,048,576 bytes)" in page
+    assert "at most %d characters long" % LONGEST_STATEMENT in page
+    assert "1 to 99" in page and "FILE:LINE: reason" in page
+    for game in ("sixty-six", "schnapsen", "three-hand", "four-hand", "sixty-five"):
+        assert game in page, game

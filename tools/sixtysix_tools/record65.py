@@ -1,4 +1,4 @@
-"""Sixty-Five game records (RECORDS.md, "Three and four players").
+"""Sixty-Five game records (docs/RECORDS.md).
 
 A record is `game sixty-five`, an optional `target N`, then hands: `hand`,
 `dealer X` and the four 12-card hands (`A 3C 4C ...`), then only `play`

@@ -1,5 +1,5 @@
-"""Records of the three- and four-player games (RECORDS.md "Three and four
-players"): reading, checking by replaying through the engines, writing.
+"""Records of the three- and four-player games (docs/RECORDS.md): reading,
+checking by replaying through the engines, writing.
 
 `record.load` hands `game three-hand` and `game four-hand` records to
 `load_multi`; like it, every problem raises `RecordError(line, reason)` with
