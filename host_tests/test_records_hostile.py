@@ -136,6 +136,8 @@ def test_a_fifo_is_refused_without_waiting_for_a_writer(tmp_path):
         done = run_python("-m", "sixtysix_tools.cli", command, str(fifo), timeout=30)
         assert (done.returncode, done.stdout) == (2, "")
         assert done.stderr == "%s:0: not a regular file (a FIFO)\n" % fifo
+    done = run_python("-m", "sixtysix_tools.cli", "play", "--resume", str(fifo), timeout=30)
+    assert done.returncode == 2 and "not a regular file (a FIFO)" in done.stderr
 
 
 def test_a_fifo_swapped_in_after_the_check_is_still_refused(tmp_path, monkeypatch):
@@ -301,6 +303,27 @@ def test_deal_errors_are_at_the_wrong_statement(old, new, line, reason):
     """They were all reported at the `hand` line."""
     text = "game sixty-six\n" + TWO_DEAL.replace(old, new)
     assert error_of(text) == (TWO_LINES[line], reason)
+
+
+@pytest.mark.parametrize(
+    "game, text, line, what",
+    [
+        ("sixty-six", "game sixty-six\n" + TWO_DEAL + "dealer A\n", 8, "dealer"),
+        (
+            "sixty-six",
+            "game sixty-six\n" + TWO_DEAL.replace("upcard JS", "upcard JS\nupcard 9S"),
+            7,
+            "upcard",
+        ),
+        ("sixty-six", "game sixty-six\n" + TWO_DEAL + "stock AC\n", 8, "stock"),
+        ("three-hand", "game three-hand\nhand\ndealer C\ndealer A\n", 4, "dealer"),
+        ("four-hand", "game four-hand\nhand\ndealer D\nB 9C\ndealer D\n", 5, "dealer"),
+        ("sixty-five", "game sixty-five\nhand\ndealer D\ndealer A\n", 4, "dealer"),
+    ],
+)
+def test_a_deal_statement_given_twice_is_refused_at_the_second(game, text, line, what):
+    """The second silently replaced the first."""
+    assert error_of(text) == (line, "'%s' is given twice in one deal" % what)
 
 
 def test_a_card_outside_the_deck_is_reported_at_its_statement():

@@ -252,7 +252,13 @@ def _header(rules, key: str, words, line: int) -> None:
         raise RecordError(line, str(e)) from None
 
 
+def _twice(key: str, line: int) -> RecordError:
+    return RecordError(line, "'%s' is given twice in one deal" % key)
+
+
 def _deal_statement(deal: _Deal, key: str, words, line: int) -> None:
+    if key in deal.lines:
+        raise _twice(key, line)
     deal.lines[PLAYERS.index(key.upper()) if key in ("a", "b") else key] = line
     if key == "dealer":
         if len(words) != 2:

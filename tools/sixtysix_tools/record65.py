@@ -22,7 +22,7 @@ from sixtysix.sixtyfive import (
     action_name,
 )
 
-from .record import RecordError, _header, statements
+from .record import RecordError, _header, _twice, statements
 
 GAME = "sixty-five"
 
@@ -175,6 +175,8 @@ def load(text: str, on_action=None) -> Replay65:
         elif key == "dealer":
             if deal is None:
                 raise RecordError(line, "deal statements belong right after 'hand'")
+            if deal.lines[4]:
+                raise _twice(key, line)
             if len(words) != 2:
                 raise RecordError(line, "dealer takes one player")
             deal.dealer = _seat(words[1], line)

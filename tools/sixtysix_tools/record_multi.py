@@ -17,7 +17,7 @@ from sixtysix.hand import CLAIM, CLOSE, EXCHANGE, MARRY, REASONS, IllegalAction,
 from sixtysix.rules import Rules
 from sixtysix.three import ThreeMatch
 
-from .record import RecordError, _header, _is_card, _parse_cards, statements
+from .record import RecordError, _header, _is_card, _parse_cards, _twice, statements
 
 SEATS = "ABCD"
 MULTI_GAMES = ("three-hand", "four-hand")
@@ -191,14 +191,18 @@ def _seat(word: str, line: int, seats: str) -> int:
 
 def _deal_statement(deal: _Deal, key: str, words, line: int, seats: str, three: bool) -> None:
     if key == "dealer":
+        if key in deal.lines:
+            raise _twice(key, line)
         if len(words) != 2:
             raise RecordError(line, "dealer takes one player")
         deal.dealer = _seat(words[1], line, seats)
         deal.lines[key] = line
     elif key in ("upcard", "stock"):
-        deal.lines[key] = line
         if not three:
             raise RecordError(line, "four-hand has no %s: all 24 cards are dealt" % key)
+        if key in deal.lines:
+            raise _twice(key, line)
+        deal.lines[key] = line
         if key == "upcard":
             if len(words) != 2:
                 raise RecordError(line, "upcard takes one card")
