@@ -9,7 +9,8 @@ exit: status 0 with an answer on standard output, or status 2 with nothing
 on standard output and one `FILE:LINE: reason` line on standard error that
 is safe to print.  Special files (FIFO, devices, a directory, huge and
 unreadable files) get the same check, a FIFO in a process of its own with a
-timeout.  The whole file runs in about 30 seconds on one core.
+timeout.  The whole file takes about 25 seconds (11 s of CPU, 55 MB of
+memory at most) on a shared core.
 """
 
 import argparse
