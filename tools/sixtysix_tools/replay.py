@@ -32,7 +32,7 @@ def add_arguments(parser) -> None:
 
 
 def _not_regular(mode: int) -> RecordError:
-    kind = next((name for test, name in _KINDS if test(mode)), "not a file of text")
+    kind = next((name for test, name in _KINDS if test(mode)), "of another kind")
     return RecordError(0, "not a regular file (%s)" % kind)
 
 
