@@ -4,6 +4,7 @@ is refused with `FILE:LINE: reason` and exit status 2, by replay, move,
 analyse and play --resume alike (issue 12)."""
 
 import os
+import signal
 
 import pytest
 from recordgen import play_match
@@ -147,9 +148,23 @@ def test_a_fifo_swapped_in_after_the_check_is_still_refused(tmp_path, monkeypatc
     fifo = tmp_path / "fifo"
     os.mkfifo(fifo)
     real_stat = os.stat
-    monkeypatch.setattr(replay.os, "stat", lambda p: real_stat(__file__) if p == str(fifo) else real_stat(p))
-    with pytest.raises(RecordError) as e:
-        read_record(str(fifo))
+
+    def stat_before_the_swap(p, *args, **kwargs):
+        return real_stat(__file__) if p == str(fifo) else real_stat(p, *args, **kwargs)
+
+    monkeypatch.setattr(replay.os, "stat", stat_before_the_swap)
+
+    def hung(signum, frame):
+        raise AssertionError("the open waited for a writer")
+
+    old = signal.signal(signal.SIGALRM, hung)
+    signal.alarm(10)  # a blocking open is interrupted, not waited on forever
+    try:
+        with pytest.raises(RecordError) as e:
+            read_record(str(fifo))
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
     assert (e.value.line, e.value.reason) == (0, "not a regular file (a FIFO)")
 
 
