@@ -180,8 +180,8 @@ def test_illegal_statements_are_rejected_at_their_line(extra, words):
     "old, new, line, words",
     [
         ("A KH QH 9C TC AS JD", "A KH QH 9C TC AS AS", 4, "AS is listed twice"),
-        ("A KH QH 9C TC AS JD", "A KH QH 9C TC AS", 2, "A must be dealt 6 cards, not 5"),
-        ("upcard JS", "upcard 9S", 2, "9S is dealt twice"),
+        ("A KH QH 9C TC AS JD", "A KH QH 9C TC AS", 4, "A must be dealt 6 cards, not 5"),
+        ("upcard JS", "upcard 9S", 6, "9S is dealt twice"),
         ("upcard JS\n", "", 2, "no 'upcard' statement"),
         (
             "stock 9D AD KD QD TH QS KS 9H JC AC TS",
@@ -216,7 +216,7 @@ def test_bad_deals_and_headers_are_rejected_at_their_line(old, new, line, words)
 def test_schnapsen_deal_must_not_hold_nines():
     text = HEAD.replace("sixty-six", "schnapsen")
     at, reason = error_of(text + "A play TC\n")
-    assert at == 2 and "must be dealt 5 cards" in reason
+    assert at == 4 and "must be dealt 5 cards" in reason
 
 
 def test_the_next_hand_must_be_dealt_by_the_other_player():
@@ -229,7 +229,7 @@ def test_the_next_hand_must_be_dealt_by_the_other_player():
     bad = text.replace("\nhand\n" + second, "\nhand\n" + second.replace(dealer, wrong, 1), 1)
     at, reason = error_of(bad)
     assert "the deal alternates" in reason
-    assert bad.splitlines()[at - 1] == "hand"
+    assert bad.splitlines()[at - 1] == wrong
 
 
 def test_an_empty_record_is_rejected():

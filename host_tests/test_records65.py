@@ -165,7 +165,7 @@ def test_illegal_statements_are_rejected_at_their_line(extra, words):
         ("dealer D", "dealer X", 3, "unknown player 'X'"),
         ("A 4C 5C", "A 5C", 4, "A must be dealt 12 cards, not 11"),
         ("A 4C 5C", "A 4C 4C 5C", 4, "4C is listed twice"),
-        ("B 3C", "B 4C", 2, "4C is dealt to both A and B"),
+        ("B 3C", "B 4C", 5, "4C is dealt to both A and B"),
         ("D 3S", "D 2S", 7, "unknown card '2S'"),
         ("C 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH\n", "", 2, "does not give C's cards"),
         ("C 3H", "A 4C 5C 6C 7C 8C 9C TC JC QC KC AC AD\nC 3H", 6, "A's cards are given twice"),
@@ -189,7 +189,7 @@ def test_the_next_hand_must_be_dealt_by_the_dealers_left():
     wrong = "ABCD"[("ABCD".index(first_dealer) + 2) % 4]
     bad = text.replace(second, second.replace("dealer " + second[7], "dealer " + wrong, 1), 1)
     line, reason = error_of(bad)
-    assert "the deal passes to the left" in reason and line == text[: text.index(second)].count("\n")
+    assert "the deal passes to the left" in reason and line == text[: text.index(second)].count("\n") + 1
 
 
 def test_no_card_after_the_hand_is_over():

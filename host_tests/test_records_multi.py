@@ -271,8 +271,8 @@ def test_three_hand_illegal_statements_are_rejected_at_their_line(extra, words):
         ("A KH", "C 9H", 4, "C deals and sits out: the dealer has no cards"),
         ("upcard JS\n", "", 2, "no 'upcard' statement"),
         ("dealer C\n", "", 2, "no 'dealer' statement"),
-        ("A KH QH 9C TC AS JD", "A KH QH 9C TC AS", 2, "A must be dealt 6 cards, not 5"),
-        ("A KH QH 9C TC AS JD", "A KH QH 9C TC AS 9S", 2, "9S is dealt twice"),
+        ("A KH QH 9C TC AS JD", "A KH QH 9C TC AS", 4, "A must be dealt 6 cards, not 5"),
+        ("A KH QH 9C TC AS JD", "A KH QH 9C TC AS 9S", 5, "9S is dealt twice"),
         ("B 9S", "B 9S 9S", 5, "9S is listed twice"),
     ],
 )
@@ -285,7 +285,7 @@ def test_three_hand_bad_deals_are_rejected_at_their_line(old, new, line, words):
 def test_three_hand_next_dealer_must_be_the_left_of_the_last():
     again = THREE.replace("game three-hand\n", "")
     line, reason = error_of(THREE + "A claim\n" + again + "B claim\n")
-    assert line == 9 and "the dealer must be A" in reason
+    assert line == 10 and "the dealer must be A" in reason
 
 
 @pytest.mark.parametrize(
@@ -322,7 +322,7 @@ def test_four_hand_illegal_statements_are_rejected_at_their_line(extra, words):
         ("D AD TD KD QD JS 9S\n", "", 2, "does not give D's cards"),
         ("D AD", "upcard JS\nD AD", 7, "four-hand has no upcard"),
         ("dealer D", "dealer E", 3, "unknown player 'E'"),
-        ("D AD TD KD QD JS 9S", "D AD TD KD QD JS AH", 2, "AH is dealt twice"),
+        ("D AD TD KD QD JS 9S", "D AD TD KD QD JS AH", 7, "AH is dealt twice"),
     ],
 )
 def test_four_hand_bad_deals_are_rejected_at_their_line(old, new, line, words):

@@ -265,7 +265,7 @@ def test_malformed_resume_file(monkeypatch, tmp_path):
     status, out, err = play(monkeypatch, "--resume", path, script="")
     assert status == 2
     assert out == ""
-    assert "cannot resume %s:2: A must be dealt 6 cards, not 1" % path in err
+    assert "cannot resume %s:4: A must be dealt 6 cards, not 1" % path in err
 
 
 def test_resume_refuses_other_rules(monkeypatch, tmp_path):

@@ -11,7 +11,7 @@ the exact solver values every legal action from that player's side, and the
 played action's cost against the best is given in game points and hand
 points.  A summary per player ends the report.
 
-Errors follow the replay contract (RECORDS.md): `FILE:LINE: reason` on
+Errors follow the replay contract (docs/RECORDS.md): `FILE:LINE: reason` on
 standard error, nothing on standard output, exit status 2.
 """
 
@@ -21,16 +21,16 @@ import sys
 from sixtysix.cards import count
 from sixtysix.hand import CLAIM, MAX_ACTIONS, Hand, action_name
 
-from .move import LEVELS, two_player
+from .move import LEVELS, seed_number, two_player_only
 from .record import PLAYERS, RecordError, load
-from .replay import read_record
+from .replay import error_line, read_record
 
 _GP = 1000  # one game point in solver value units (solver.py)
 _WIN = 66
 
 
 def add_arguments(parser) -> None:
-    parser.add_argument("file", help="a game record (see RECORDS.md)")
+    parser.add_argument("file", help="a game record (see docs/RECORDS.md)")
     parser.add_argument(
         "--level",
         default="hard",
@@ -42,7 +42,7 @@ def add_arguments(parser) -> None:
         "--player", type=str.upper, choices=tuple(PLAYERS), help="analyse only this player (default: both)"
     )
     parser.add_argument(
-        "--seed", default=1, type=int, metavar="S", help="seed of the computer's sampling (1)"
+        "--seed", default=1, type=seed_number, metavar="S", help="seed of the computer's sampling (1)"
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(run=run)
@@ -160,7 +160,8 @@ def analyse(text: str, level: str = "hard", players=(0, 1), seed: int = 1):
             snapshot.copy_from(hand)
             positions.append((hand_number[0], line, snapshot, code))
 
-    replay = two_player(load(text, remember), text)  # the whole record is checked before any search
+    two_player_only(text)
+    replay = load(text, remember)  # the whole record is checked before any search
     solver = None
     decisions = []
     for number, line, hand, code in positions:
@@ -252,7 +253,7 @@ def run(args) -> int:
     try:
         replay, decisions = analyse(read_record(args.file), args.level, players, args.seed)
     except RecordError as e:
-        print("%s:%d: %s" % (args.file, e.line, e.reason), file=sys.stderr)
+        print(error_line(args.file, e), file=sys.stderr)
         return 2
     if args.json:
         obj = {

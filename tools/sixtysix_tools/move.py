@@ -9,54 +9,57 @@ holds every card.  The seed is fixed by --seed alone (never taken from the
 record), so two records that differ only in cards the player cannot see get
 the same answer.
 
-Errors follow the replay contract (RECORDS.md): `FILE:LINE: reason` on
+Errors follow the replay contract (docs/RECORDS.md): `FILE:LINE: reason` on
 standard error, nothing on standard output, exit status 2.  A record with no
 hand in progress (every hand finished, or none dealt) is such an error, at
 the line of its last statement.
 """
 
+import argparse
 import sys
 
-from .record import PLAYERS, RecordError, Replay, load
-from .replay import read_record
+from .record import LATER_GAMES, PLAYERS, RecordError, Replay, first_statement, load, statements
+from .replay import error_line, read_record
+from .textin import ascii_int
 
 LEVELS = ("random", "heuristic", "easy", "medium", "hard")
 
 
 def add_arguments(parser) -> None:
-    parser.add_argument("file", help="a game record that stops mid-hand (see RECORDS.md)")
+    parser.add_argument("file", help="a game record that stops mid-hand (see docs/RECORDS.md)")
     parser.add_argument(
         "--level", default="hard", type=str.lower, choices=LEVELS, help="computer level (hard)"
     )
-    parser.add_argument("--seed", default=1, type=int, metavar="S", help="seed of the player's sampling (1)")
+    parser.add_argument(
+        "--seed", default=1, type=seed_number, metavar="S", help="seed of the player's sampling (1)"
+    )
     parser.set_defaults(run=run)
+
+
+def seed_number(text: str) -> int:
+    """--seed's value: ASCII digits only (int() would read '١' as 1) and bounded."""
+    seed = ascii_int(text, 0, 999999999)
+    if seed is None:
+        raise argparse.ArgumentTypeError("a seed is a number from 0 to 999999999")
+    return seed
 
 
 def last_statement_line(text: str) -> int:
     """Line number of the record's last statement (comments and blank lines
     skipped), 0 when there is none."""
     last = 0
-    for number, raw in enumerate(text.splitlines(), 1):
-        if raw.split("#", 1)[0].strip():
-            last = number
+    for number, _ in statements(text):
+        last = number
     return last
 
 
-def first_statement_line(text: str) -> int:
-    for number, raw in enumerate(text.splitlines(), 1):
-        if raw.split("#", 1)[0].strip():
-            return number
-    return 0
-
-
-def two_player(replay, text: str) -> Replay:
-    """The replay of a two-player record; RecordError at the `game` line for
-    the three- and four-player games, which `analyse` does not study."""
-    if not isinstance(replay, Replay):
-        raise RecordError(
-            first_statement_line(text), "only two-player games can be asked about (sixty-six or schnapsen)"
-        )
-    return replay
+def two_player_only(text: str) -> None:
+    """RecordError at the `game` line of a record of a game for three or
+    four.  Checked before the record is replayed: what studies a two-player
+    hand during the replay (analyse) must never be shown another game's."""
+    line, words = first_statement(text)
+    if len(words) == 2 and words[0].lower() == "game" and words[1].lower() in LATER_GAMES:
+        raise RecordError(line, "only two-player games can be asked about (sixty-six or schnapsen)")
 
 
 def _nothing_to_play(replay, text: str) -> RecordError:
@@ -81,7 +84,8 @@ def _nothing_to_play(replay, text: str) -> RecordError:
 def live_hand(text: str):
     """The hand in progress at the end of a two-player record; RecordError
     when the record is invalid or no hand is in progress."""
-    return _live_two(two_player(load(text), text), text)
+    two_player_only(text)
+    return _live_two(load(text), text)
 
 
 def _live_two(replay: Replay, text: str):
@@ -145,7 +149,7 @@ def run(args) -> int:
     try:
         line = next_action(read_record(args.file), args.level, args.seed)
     except RecordError as e:
-        print("%s:%d: %s" % (args.file, e.line, e.reason), file=sys.stderr)
+        print(error_line(args.file, e), file=sys.stderr)
         return 2
     print(line)
     return 0

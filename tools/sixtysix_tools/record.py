@@ -1,4 +1,4 @@
-"""Game records (../shared/RECORDS.md): reading, checking, writing.
+"""Game records (docs/RECORDS.md): reading, checking, writing.
 
 `load(text)` parses a record and replays it through the real engine, so a
 record is accepted exactly when the engine accepts every action in it.  Any
@@ -12,12 +12,29 @@ from sixtysix.hand import CLAIM, CLOSE, EXCHANGE, MARRY, REASONS, Hand, IllegalA
 from sixtysix.match import Match
 from sixtysix.rules import GAME_NAMES, Rules
 
+from .textin import ascii_int, shown
+
 PLAYERS = "AB"
 LATER_GAMES = ("three-hand", "four-hand", "sixty-five")
 
 
+_REASON_MAX = 200  # longest reason printed whole: reasons quote the record's words
+
+
+def _clipped(text: str) -> str:
+    if len(text) <= _REASON_MAX:
+        return text
+    return text[: _REASON_MAX - 60] + " ... " + text[-55:]
+
+
 class RecordError(Exception):
+    """A problem at `line` of a record (0: with the file itself).  Reasons
+    quote the record, so they are made safe to print: control characters
+    escaped, and a giant word cut in the middle (what the reason says after
+    the quote is kept)."""
+
     def __init__(self, line: int, reason: str) -> None:
+        reason = _clipped(shown(_clipped(reason)))
         super().__init__("%d: %s" % (line, reason))
         self.line = line
         self.reason = reason
@@ -68,12 +85,41 @@ class Replay:
         }
 
 
-def _tokens(text: str):
-    """(line number, words) for every statement, comments and blanks dropped."""
-    for number, raw in enumerate(text.splitlines(), 1):
-        line = raw.split("#", 1)[0].strip()
-        if line:
-            yield number, line.split()
+LONGEST_STATEMENT = 1000  # characters; the longest a game writes is under 40
+
+
+def statements(text: str):
+    """(line number, words) for every statement, comments and blanks dropped.
+    Lines end at '\n' only (a '\r' before it is dropped), so line numbers
+    are grep -n's and a form feed or U+2028 cannot end a comment; words are
+    separated by spaces and tabs only.  One line at a time, and a statement
+    far longer than any game writes is refused before it is split into
+    words: a huge record costs little more than its text."""
+    start = 0
+    number = 0
+    end = len(text)
+    while start < end:
+        stop = text.find("\n", start)
+        if stop < 0:
+            stop = end
+        number += 1
+        line = text[start:stop]
+        start = stop + 1
+        if line.endswith("\r"):
+            line = line[:-1]
+        statement = line.split("#", 1)[0]
+        if len(statement) > LONGEST_STATEMENT:
+            raise RecordError(
+                number, "a statement is at most %d characters long (comments not counted)" % LONGEST_STATEMENT
+            )
+        words = [w for w in statement.replace("\t", " ").split(" ") if w]
+        if words:
+            yield number, words
+
+
+def first_statement(text: str):
+    """(line, words) of the record's first statement; (1, []) if it has none."""
+    return next(statements(text), (1, []))
 
 
 class _Deal:
@@ -85,6 +131,7 @@ class _Deal:
         self.cards = [-1, -1]
         self.upcard = NO_CARD
         self.stock: list | None = None
+        self.lines: dict = {}  # the line of each statement given: "dealer", "upcard", "stock", 0, 1
 
 
 def _parse_cards(words, line: int) -> list:
@@ -99,7 +146,7 @@ def _parse_cards(words, line: int) -> list:
 
 def _player(word: str, line: int) -> int:
     p = word.upper()
-    if p not in PLAYERS:
+    if len(p) != 1 or p not in PLAYERS:
         raise RecordError(line, "unknown player '%s' (A or B)" % word)
     return PLAYERS.index(p)
 
@@ -109,17 +156,17 @@ def load(text: str, on_action=None) -> Replay:
     `on_action(line, hand, code)`, if given, sees the hand before each
     action is taken (after the action is parsed and it is the player's
     turn, but before it is checked): what `sixtysix analyse` studies."""
-    statements = list(_tokens(text))
-    if not statements:
+    found = statements(text)
+    line, words = next(found, (1, []))
+    if not words:
         raise RecordError(1, "empty record: expected 'game sixty-six' or 'game schnapsen'")
-    line, words = statements[0]
     if words[0].lower() != "game" or len(words) != 2:
         raise RecordError(line, "a record starts with 'game NAME'")
     name = words[1].lower()
     if name in ("three-hand", "four-hand"):
         from .record_multi import load_multi
 
-        return load_multi(name, statements)  # type: ignore[return-value]
+        return load_multi(name, found)  # type: ignore[return-value]
     if name == "sixty-five":
         from .record65 import load as load65
 
@@ -133,7 +180,7 @@ def load(text: str, on_action=None) -> Replay:
     match = Match(rules)
     deal: _Deal | None = None  # deal statements of a hand not yet started
     hand: Hand | None = None  # the hand being played
-    for line, words in statements[1:]:
+    for line, words in found:
         key = words[0].lower()
         if key in ("option", "target"):
             if replay is not None:
@@ -189,11 +236,13 @@ def _is_card(word: str) -> bool:
     return True
 
 
-def _header(rules: Rules, key: str, words, line: int) -> None:
+def _header(rules, key: str, words, line: int) -> None:
+    """`target N` or `option NAME VALUE`, for the rules of any game."""
     if key == "target":
-        if len(words) != 2 or not words[1].isdigit() or not 1 <= int(words[1]) <= 99:
+        target = ascii_int(words[1], 1, 99) if len(words) == 2 else None
+        if target is None:
             raise RecordError(line, "target takes a number of game points from 1 to 99")
-        rules.target = int(words[1])
+        rules.target = target
         return
     if len(words) != 3:
         raise RecordError(line, "option takes a name and a value")
@@ -203,7 +252,14 @@ def _header(rules: Rules, key: str, words, line: int) -> None:
         raise RecordError(line, str(e)) from None
 
 
+def _twice(key: str, line: int) -> RecordError:
+    return RecordError(line, "'%s' is given twice in one deal" % key)
+
+
 def _deal_statement(deal: _Deal, key: str, words, line: int) -> None:
+    if key in deal.lines:
+        raise _twice(key, line)
+    deal.lines[PLAYERS.index(key.upper()) if key in ("a", "b") else key] = line
     if key == "dealer":
         if len(words) != 2:
             raise RecordError(line, "dealer takes one player")
@@ -227,7 +283,8 @@ def _deal_statement(deal: _Deal, key: str, words, line: int) -> None:
 
 
 def _start(match: Match, deal: _Deal) -> Hand:
-    """Check a complete deal and start its hand."""
+    """Check a complete deal and start its hand.  What is wrong with a
+    statement is reported at its line; what is missing, at the `hand` line."""
     line = deal.line
     r = match.rules
     if deal.dealer < 0:
@@ -237,23 +294,28 @@ def _start(match: Match, deal: _Deal) -> Hand:
             raise RecordError(line, "the hand does not give %s's cards" % PLAYERS[p])
         if count(deal.cards[p]) != r.hand_size:
             raise RecordError(
-                line, "%s must be dealt %d cards, not %d" % (PLAYERS[p], r.hand_size, count(deal.cards[p]))
+                deal.lines[p],
+                "%s must be dealt %d cards, not %d" % (PLAYERS[p], r.hand_size, count(deal.cards[p])),
             )
     if deal.upcard == NO_CARD:
         raise RecordError(line, "the hand has no 'upcard' statement")
     if deal.stock is None:
         raise RecordError(line, "the hand has no 'stock' statement")
     if match.dealer >= 0 and deal.dealer != match.dealer:
-        raise RecordError(line, "the dealer must be %s: the deal alternates" % PLAYERS[match.dealer])
+        raise RecordError(
+            deal.lines["dealer"], "the dealer must be %s: the deal alternates" % PLAYERS[match.dealer]
+        )
+    parts = [(deal.lines[0], _bits(deal.cards[0])), (deal.lines[1], _bits(deal.cards[1]))]
+    parts += [(deal.lines["stock"], deal.stock), (deal.lines["upcard"], [deal.upcard])]
     seen = 0
-    for c in [*_bits(deal.cards[0]), *_bits(deal.cards[1]), *deal.stock, deal.upcard]:
-        if (seen >> c) & 1:
-            raise RecordError(line, "%s is dealt twice" % card_name(c))
-        seen |= 1 << c
+    for where, cards in sorted(parts, key=lambda part: part[0]):
+        for c in cards:
+            if (seen >> c) & 1:
+                raise RecordError(where, "%s is dealt twice" % card_name(c))
+            seen |= 1 << c
+            if not (r.deck() >> c) & 1:
+                raise RecordError(where, "%s not in the %s deck" % (card_name(c), r.name))
     missing = r.deck() & ~seen
-    extra = seen & ~r.deck()
-    if extra:
-        raise RecordError(line, "%s not in the %s deck" % (set_names(extra), r.name))
     if missing:
         raise RecordError(line, "the deal lacks %s" % set_names(missing))
     d = deal.dealer
@@ -325,7 +387,7 @@ class RecordWriter:
         """Continue a record that `load(text)` accepted: what follows is
         appended, and the actions `hand` took before are not written again."""
         writer = cls.__new__(cls)
-        writer.lines = text.rstrip("\n").splitlines()
+        writer.lines = text.rstrip("\n").split("\n")  # at '\n' only, as `load` read it
         writer._written = hand.nlog if hand is not None else 0
         return writer
 

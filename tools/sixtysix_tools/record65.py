@@ -1,4 +1,4 @@
-"""Sixty-Five game records (RECORDS.md, "Three and four players").
+"""Sixty-Five game records (docs/RECORDS.md).
 
 A record is `game sixty-five`, an optional `target N`, then hands: `hand`,
 `dealer X` and the four 12-card hands (`A 3C 4C ...`), then only `play`
@@ -22,7 +22,7 @@ from sixtysix.sixtyfive import (
     action_name,
 )
 
-from .record import RecordError
+from .record import RecordError, _header, _twice, statements
 
 GAME = "sixty-five"
 
@@ -112,14 +112,6 @@ class Replay65:
         return "\n".join(out)
 
 
-def _tokens(text: str):
-    """(line number, words) for every statement, comments and blanks dropped."""
-    for number, raw in enumerate(text.splitlines(), 1):
-        line = raw.split("#", 1)[0].strip()
-        if line:
-            yield number, line.split()
-
-
 def _seat(word: str, line: int) -> int:
     s = word.upper()
     if len(s) != 1 or s not in SEATS:
@@ -141,16 +133,17 @@ class _Deal:
         self.line = line
         self.dealer = -1
         self.cards: list = [None, None, None, None]  # card ids by seat
+        self.lines = [0, 0, 0, 0, 0]  # the line of each seat's cards, then of `dealer`
 
 
 def load(text: str, on_action=None) -> Replay65:
     """Parse and replay a Sixty-Five record; RecordError on the first
     problem.  `on_action(line, hand, code)`, if given, sees the hand before
     each card is played (it is that player's turn, the card not yet checked)."""
-    statements = list(_tokens(text))
-    if not statements:
+    found = statements(text)
+    line, words = next(found, (1, []))
+    if not words:
         raise RecordError(1, "empty record: expected 'game sixty-five'")
-    line, words = statements[0]
     if len(words) != 2 or words[0].lower() != "game" or words[1].lower() != GAME:
         raise RecordError(line, "a Sixty-Five record starts with 'game sixty-five'")
     rules = SixtyFiveRules()
@@ -158,7 +151,7 @@ def load(text: str, on_action=None) -> Replay65:
     replay: Replay65 | None = None
     deal: _Deal | None = None  # deal statements of a hand not yet started
     hand: SixtyFiveHand | None = None  # the hand being played
-    for line, words in statements[1:]:
+    for line, words in found:
         key = words[0].lower()
         if key in ("option", "target"):
             if replay is not None:
@@ -182,9 +175,12 @@ def load(text: str, on_action=None) -> Replay65:
         elif key == "dealer":
             if deal is None:
                 raise RecordError(line, "deal statements belong right after 'hand'")
+            if deal.lines[4]:
+                raise _twice(key, line)
             if len(words) != 2:
                 raise RecordError(line, "dealer takes one player")
             deal.dealer = _seat(words[1], line)
+            deal.lines[4] = line
         elif key in ("upcard", "stock"):
             raise RecordError(line, "Sixty-Five has no upcard or stock: all 48 cards are dealt")
         elif key == "game":
@@ -213,20 +209,6 @@ def load(text: str, on_action=None) -> Replay65:
     return replay
 
 
-def _header(rules: SixtyFiveRules, key: str, words, line: int) -> None:
-    if key == "target":
-        if len(words) != 2 or not words[1].isdigit() or not 1 <= int(words[1]) <= 99:
-            raise RecordError(line, "target takes a number of game points from 1 to 99")
-        rules.target = int(words[1])
-        return
-    if len(words) != 3:
-        raise RecordError(line, "option takes a name and a value")
-    try:
-        rules.set_option(words[1].lower(), words[2])
-    except ValueError as e:
-        raise RecordError(line, str(e)) from None
-
-
 def _hand_statement(deal: _Deal, seat: int, words, line: int) -> None:
     if deal.cards[seat] is not None:
         raise RecordError(line, "%s's cards are given twice" % SEATS[seat])
@@ -239,26 +221,31 @@ def _hand_statement(deal: _Deal, seat: int, words, line: int) -> None:
     if len(ids) != HAND_SIZE:
         raise RecordError(line, "%s must be dealt %d cards, not %d" % (SEATS[seat], HAND_SIZE, len(ids)))
     deal.cards[seat] = ids
+    deal.lines[seat] = line
 
 
 def _start(match: SixtyFiveMatch, deal: _Deal) -> SixtyFiveHand:
-    """Check a complete deal and start its hand."""
+    """Check a complete deal and start its hand.  What is wrong with a
+    statement is reported at its line; what is missing, at the `hand` line."""
     line = deal.line
     if deal.dealer < 0:
         raise RecordError(line, "the hand has no 'dealer' statement")
-    owner = [-1] * 48
     for seat in range(4):
-        ids = deal.cards[seat]
-        if ids is None:
+        if deal.cards[seat] is None:
             raise RecordError(line, "the hand does not give %s's cards" % SEATS[seat])
-        for c in ids:
+    owner = [-1] * 48
+    for seat in sorted(range(4), key=lambda s: deal.lines[s]):  # a card given twice: at the second
+        for c in deal.cards[seat]:
             if owner[c] >= 0:
                 raise RecordError(
-                    line, "%s is dealt to both %s and %s" % (card48_name(c), SEATS[owner[c]], SEATS[seat])
+                    deal.lines[seat],
+                    "%s is dealt to both %s and %s" % (card48_name(c), SEATS[owner[c]], SEATS[seat]),
                 )
             owner[c] = seat
     if match.dealer >= 0 and deal.dealer != match.dealer:
-        raise RecordError(line, "the dealer must be %s: the deal passes to the left" % SEATS[match.dealer])
+        raise RecordError(
+            deal.lines[4], "the dealer must be %s: the deal passes to the left" % SEATS[match.dealer]
+        )
     halves = [0] * 8
     for c in range(48):
         halves[owner[c] * 2 + c // 24] |= 1 << (c % 24)
@@ -306,7 +293,7 @@ class RecordWriter65:
         """Continue a record that `load(text)` accepted: what follows is
         appended, and the cards `hand` saw played are not written again."""
         writer = cls.__new__(cls)
-        writer.lines = text.rstrip("\n").splitlines()
+        writer.lines = text.rstrip("\n").split("\n")  # at '\n' only, as `load` read it
         writer._written = hand.nlog if hand is not None else 0
         return writer
 

@@ -1,5 +1,5 @@
-"""Records of the three- and four-player games (RECORDS.md "Three and four
-players"): reading, checking by replaying through the engines, writing.
+"""Records of the three- and four-player games (docs/RECORDS.md): reading,
+checking by replaying through the engines, writing.
 
 `record.load` hands `game three-hand` and `game four-hand` records to
 `load_multi`; like it, every problem raises `RecordError(line, reason)` with
@@ -17,7 +17,7 @@ from sixtysix.hand import CLAIM, CLOSE, EXCHANGE, MARRY, REASONS, IllegalAction,
 from sixtysix.rules import Rules
 from sixtysix.three import ThreeMatch
 
-from .record import RecordError, _header, _is_card, _parse_cards, _tokens
+from .record import RecordError, _header, _is_card, _parse_cards, _twice, statements
 
 SEATS = "ABCD"
 MULTI_GAMES = ("three-hand", "four-hand")
@@ -108,22 +108,23 @@ class _Deal:
         self.cards = [-1, -1, -1, -1]
         self.upcard = NO_CARD
         self.stock: list | None = None
+        self.lines: dict = {}  # the line of each statement given: "dealer", "upcard", "stock", seats
 
 
 def load(text: str) -> MultiReplay:
     """Parse and replay a three- or four-hand record (see `load_multi`)."""
-    statements = list(_tokens(text))
-    if not statements:
+    found = statements(text)
+    line, words = next(found, (1, []))
+    if not words:
         raise RecordError(1, "empty record: expected 'game three-hand' or 'game four-hand'")
-    line, words = statements[0]
     if words[0].lower() != "game" or len(words) != 2 or words[1].lower() not in MULTI_GAMES:
         raise RecordError(line, "a record starts with 'game three-hand' or 'game four-hand'")
-    return load_multi(words[1].lower(), statements)
+    return load_multi(words[1].lower(), found)
 
 
-def load_multi(game: str, statements) -> MultiReplay:
-    """Replay the statements (line, words) of a record whose first line
-    named `game`; RecordError on the first problem."""
+def load_multi(game: str, found) -> MultiReplay:
+    """Replay the statements (line, words) that follow the first line of a
+    record, which named `game`; RecordError on the first problem."""
     three = game == "three-hand"
     seats = "ABC" if three else "ABCD"
     rules: Any = Rules() if three else FourRules()
@@ -131,7 +132,7 @@ def load_multi(game: str, statements) -> MultiReplay:
     deal = None
     hand = None
     match: Any = None
-    for line, words in statements[1:]:
+    for line, words in found:
         key = words[0].lower()
         if key in ("option", "target"):
             if replay is not None:
@@ -183,19 +184,25 @@ def load_multi(game: str, statements) -> MultiReplay:
 
 def _seat(word: str, line: int, seats: str) -> int:
     p = word.upper()
-    if p not in seats:
+    if len(p) != 1 or p not in seats:
         raise RecordError(line, "unknown player '%s' (%s)" % (word, " ".join(seats)))
     return seats.index(p)
 
 
 def _deal_statement(deal: _Deal, key: str, words, line: int, seats: str, three: bool) -> None:
     if key == "dealer":
+        if key in deal.lines:
+            raise _twice(key, line)
         if len(words) != 2:
             raise RecordError(line, "dealer takes one player")
         deal.dealer = _seat(words[1], line, seats)
+        deal.lines[key] = line
     elif key in ("upcard", "stock"):
         if not three:
             raise RecordError(line, "four-hand has no %s: all 24 cards are dealt" % key)
+        if key in deal.lines:
+            raise _twice(key, line)
+        deal.lines[key] = line
         if key == "upcard":
             if len(words) != 2:
                 raise RecordError(line, "upcard takes one card")
@@ -208,6 +215,7 @@ def _deal_statement(deal: _Deal, key: str, words, line: int, seats: str, three: 
             raise RecordError(line, "%s deals and sits out: the dealer has no cards" % seats[p])
         if deal.cards[p] >= 0:
             raise RecordError(line, "%s's cards are given twice" % seats[p])
+        deal.lines[p] = line
         mask = 0
         for c in _parse_cards(words[1:], line):
             if (mask >> c) & 1:
@@ -217,37 +225,48 @@ def _deal_statement(deal: _Deal, key: str, words, line: int, seats: str, three: 
 
 
 def _start(match, deal: _Deal, three: bool):
-    """Check a complete deal and start its hand."""
+    """Check a complete deal and start its hand.  What is wrong with a
+    statement is reported at its line; what is missing, at the `hand` line."""
     line = deal.line
     if deal.dealer < 0:
         raise RecordError(line, "the hand has no 'dealer' statement")
     d = deal.dealer
     seats = "ABC" if three else "ABCD"
     if match.dealer >= 0 and d != match.dealer:
-        raise RecordError(line, "the dealer must be %s: the deal passes to the left" % seats[match.dealer])
+        raise RecordError(
+            deal.lines["dealer"], "the dealer must be %s: the deal passes to the left" % seats[match.dealer]
+        )
     players = [s for s in range(len(seats)) if not (three and s == d)]
-    if three and deal.cards[d] >= 0:
-        raise RecordError(line, "%s deals and sits out: the dealer has no cards" % seats[d])
-    seen = 0
+    if three and deal.cards[d] >= 0:  # the dealer was named after its cards were given
+        raise RecordError(deal.lines["dealer"], "%s deals and sits out: the dealer has no cards" % seats[d])
+    parts = []  # (line, mask) of each statement that gives cards
     for s in players:
         if deal.cards[s] < 0:
             raise RecordError(line, "the hand does not give %s's cards" % seats[s])
         if count(deal.cards[s]) != 6:
-            raise RecordError(line, "%s must be dealt 6 cards, not %d" % (seats[s], count(deal.cards[s])))
-        twice = seen & deal.cards[s]
-        if twice:
-            raise RecordError(line, "%s is dealt twice" % set_names(twice))
-        seen |= deal.cards[s]
+            raise RecordError(
+                deal.lines[s], "%s must be dealt 6 cards, not %d" % (seats[s], count(deal.cards[s]))
+            )
+        parts.append((deal.lines[s], deal.cards[s]))
+    stock: list = []
     if three:
         if deal.upcard == NO_CARD:
             raise RecordError(line, "the hand has no 'upcard' statement")
         if deal.stock is None:
             raise RecordError(line, "the hand has no 'stock' statement")
-        stock = deal.stock or []
-        for c in [*stock, deal.upcard]:
-            if (seen >> c) & 1:
-                raise RecordError(line, "%s is dealt twice" % card_name(c))
-            seen |= 1 << c
+        stock = deal.stock
+        mask = 0
+        for c in stock:
+            if (mask >> c) & 1:
+                raise RecordError(deal.lines["stock"], "%s is dealt twice" % card_name(c))
+            mask |= 1 << c
+        parts += [(deal.lines["stock"], mask), (deal.lines["upcard"], 1 << deal.upcard)]
+    seen = 0
+    for where, mask in sorted(parts):
+        twice = seen & mask
+        if twice:
+            raise RecordError(where, "%s is dealt twice" % set_names(twice))
+        seen |= mask
     missing = 0xFFFFFF & ~seen
     if missing:
         raise RecordError(line, "the deal lacks %s" % set_names(missing))

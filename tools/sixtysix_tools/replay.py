@@ -1,28 +1,77 @@
 """`sixtysix replay FILE [--json]`: check a game record and score it.
 
 On any problem it prints `FILE:LINE: reason` on standard error, nothing on
-standard output, and exits with status 2 (RECORDS.md).
+standard output, and exits with status 2 (docs/RECORDS.md).
 """
 
 import json
+import os
+import stat
 import sys
 
 from .record import PLAYERS, RecordError, load
+from .textin import shown
+
+# A whole match is a few KB; anything near this is not a record, and reading
+# it whole (or a device that never ends) would only cost memory.
+MAX_RECORD_BYTES = 1 << 20
+
+_KINDS = (
+    (stat.S_ISDIR, "a directory"),
+    (stat.S_ISFIFO, "a FIFO"),
+    (stat.S_ISCHR, "a device"),
+    (stat.S_ISBLK, "a device"),
+    (stat.S_ISSOCK, "a socket"),
+)
 
 
 def add_arguments(parser) -> None:
-    parser.add_argument("file", help="a game record (see RECORDS.md)")
+    parser.add_argument("file", help="a game record (see docs/RECORDS.md)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(run=run)
 
 
+def _not_regular(mode: int) -> RecordError:
+    kind = next((name for test, name in _KINDS if test(mode)), "of another kind")
+    return RecordError(0, "not a regular file (%s)" % kind)
+
+
+def _too_large(size: int) -> RecordError:
+    return RecordError(0, "too large for a record (over 1 MB: %d bytes)" % size)
+
+
 def read_record(path: str) -> str:
-    """The record's text; RecordError (line 0 for a file that can't be read)."""
+    """The record's text; RecordError at line 0 for a file that can't be
+    read, is not a regular file or is over MAX_RECORD_BYTES.  A FIFO or a
+    device is refused before it is read, and the open never blocks (the name
+    may have been swapped for a FIFO after the check: what is opened is
+    checked again); at most MAX_RECORD_BYTES + 1 bytes are ever read."""
     try:
-        with open(path, "rb") as f:
-            data = f.read()
+        mode = os.stat(path).st_mode
+        if not stat.S_ISREG(mode):
+            raise _not_regular(mode)
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+        try:
+            st = os.fstat(fd)
+            if not stat.S_ISREG(st.st_mode):
+                raise _not_regular(st.st_mode)
+            if st.st_size > MAX_RECORD_BYTES:
+                raise _too_large(st.st_size)
+            chunks = []
+            left = MAX_RECORD_BYTES + 1
+            while left > 0:
+                chunk = os.read(fd, left)
+                if not chunk:
+                    break
+                chunks.append(chunk)
+                left -= len(chunk)
+        finally:
+            os.close(fd)
     except OSError as e:
         raise RecordError(0, "cannot read the file: %s" % (e.strerror or e)) from None
+    data = b"".join(chunks)
+    if len(data) > MAX_RECORD_BYTES:
+        raise _too_large(len(data))
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as e:
@@ -33,7 +82,7 @@ def run(args) -> int:
     try:
         replay = load(read_record(args.file))
     except RecordError as e:
-        print("%s:%d: %s" % (args.file, e.line, e.reason), file=sys.stderr)
+        print(error_line(args.file, e), file=sys.stderr)
         return 2
     if args.json:
         print(json.dumps(replay.to_json()))
@@ -41,6 +90,11 @@ def run(args) -> int:
     own_text = getattr(replay, "format_text", None)  # games with more than two players
     print(own_text() if own_text is not None else format_text(replay))
     return 0
+
+
+def error_line(path: str, e: RecordError) -> str:
+    """`FILE:LINE: reason`, the file name escaped as the reason already is."""
+    return "%s:%d: %s" % (shown(path), e.line, e.reason)
 
 
 def format_text(replay) -> str:
