@@ -113,6 +113,17 @@ def test_analyse_refuses_every_played_record_of_other_games(capsys, tmp_path):
 # --- special files, huge files ------------------------------------------------
 
 
+def test_a_byte_order_mark_first_is_dropped(tmp_path):
+    """Notepad and other Windows editors save UTF-8 with a byte-order mark
+    first: the record must still start with its `game` line."""
+    path = tmp_path / "bom.txt"
+    path.write_bytes(b"\xef\xbb\xbfgame sixty-six\n")
+    assert read_record(str(path)) == "game sixty-six\n"
+    path.write_bytes(b"game sixty-six\n\xef\xbb\xbf# not first: kept\n")
+    assert read_record(str(path)) == "game sixty-six\n\ufeff# not first: kept\n"
+
+
+
 @pytest.mark.parametrize("command", COMMANDS)
 def test_a_directory_is_refused(capsys, tmp_path, command):
     status = main([command, str(tmp_path)])

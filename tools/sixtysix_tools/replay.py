@@ -72,6 +72,8 @@ def read_record(path: str) -> str:
     data = b"".join(chunks)
     if len(data) > MAX_RECORD_BYTES:
         raise _too_large(len(data))
+    if data.startswith(b"\xef\xbb\xbf"):  # the byte-order mark Windows editors put first
+        data = data[3:]
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as e:
