@@ -80,7 +80,8 @@ PAGES = (
     (
         "Buttons",
         "Move along your hand and press OK to play. BACK opens the actions: "
-        "marry, exchange, close, claim, last trick, hint, score, leave. "
+        "marry, exchange, close, claim, last trick, hint, score, leave, "
+        "end match (gives it up, counted as abandoned). "
         "HINT asks the computer.",
     ),
 )
