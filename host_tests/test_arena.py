@@ -325,3 +325,61 @@ def test_an_illegal_choice_stops_the_run_and_points_at_the_record(capsys, tmp_pa
     text = (tmp_path / "m0000-a-first.txt").read_text()
     assert "\n# stopped: easy (player b" in text
     load(text)  # the moves before the refused one are a valid record
+
+
+# --- matches that do not end --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "game, pattern",
+    [
+        ("sixty-six", "-first.txt"),
+        ("sixty-five", "-first.txt"),
+        ("four-hand", ".txt"),
+        ("three-hand", ".txt"),
+    ],
+)
+def test_max_hands_stops_a_match_and_calls_it_unfinished(capsys, tmp_path, game, pattern):
+    """Target 99 cannot be reached in 3 hands (at most 5 game points a
+    hand), so every match stops at the bound: unfinished, in the summary
+    and in each record, which still replays (without a winner)."""
+    out_dir = str(tmp_path / "out")
+    status, out, err = run_arena(
+        capsys, "--a", "random", "--b", "random", "--game", game, "--matches", "1", "--target", "99",
+        "--max-hands", "3", "--seed", "6", "--jobs", "1", "--out", out_dir,
+    )  # fmt: skip
+    assert status == 0 and err == ""
+    names = sorted(n for n in os.listdir(out_dir) if n.startswith("m0000") and n.endswith(pattern))
+    assert len(names) == (6 if game == "three-hand" else 2)
+    assert "%d unfinished after 3 hands (--max-hands)" % len(names) in out
+    assert share(out, "matches won") == (0, 0)
+    for name in names:
+        path = os.path.join(out_dir, name)
+        text = open(path, encoding="utf-8").read()
+        assert text.rstrip("\n").endswith("# unfinished: no winner after 3 hands (--max-hands 3)")
+        assert sum(1 for x in text.splitlines() if x == "hand") == 3
+        assert cli.main(["replay", "--json", path]) == 0
+        replay_out = capsys.readouterr().out
+        assert '"winner": null' in replay_out.rsplit('"match"', 1)[-1]
+
+
+def test_max_hands_is_bad_input_below_one(capsys, tmp_path):
+    status, out, err = run_arena(
+        capsys, "--a", "random", "--b", "random", "--game", "four-hand", "--max-hands", "0",
+        "--out", str(tmp_path / "out"),
+    )  # fmt: skip
+    assert status == 2 and out == "" and err == "sixtysix arena: --max-hands takes at least 1, not 0\n"
+
+
+def test_random_four_hand_matches_end_within_the_default_bound(capsys, tmp_path):
+    """The run of issue 12 that never finished: random bidders fail bids
+    and both sides can sink below zero for thousands of hands."""
+    out_dir = str(tmp_path / "out")
+    status, out, err = run_arena(
+        capsys, "--a", "random", "--b", "random", "--game", "four-hand", "--matches", "10", "--seed", "6",
+        "--jobs", "1", "--out", out_dir,
+    )  # fmt: skip
+    assert status == 0 and err == ""
+    hands = re.search(r"20 matches, (\d+) hands", out)
+    assert hands is not None and int(hands.group(1)) <= 20 * arena.MAX_HANDS
+    assert re.search(r"\d+ unfinished after %d hands \(--max-hands\)" % arena.MAX_HANDS, out), out

@@ -61,7 +61,7 @@ _NONE = const(255)  # empty place in a trick
 OPTIONS = (
     ("solo", "solo_all_tricks", ("66", "all-tricks")),
     ("all-pass", "dealer_must_bid", ("redeal", "dealer")),
-    ("last-trick-bonus", "no_bonus", ("10", "0")),
+    ("last-trick-bonus", "last_trick_bonus", ("0", "10")),  # RULES.md 2c: cards and marriages only
     ("marriage-lead", "queen_lead", ("any", "queen")),
     ("below-zero", "no_negative", ("yes", "no")),
 )
@@ -131,7 +131,7 @@ class FourHand:
         self.voids = [0, 0, 0, 0]  # suit bits a seat has shown to be void in
         self.marriages = [0, 0, 0, 0]  # suit bits of marriages each seat showed
         self.won = [0, 0]  # cards taken, by side
-        self.card_points = [0, 0]  # card points taken plus the last-trick bonus
+        self.card_points = [0, 0]  # card points taken (plus the last-trick bonus, if chosen)
         self.marriage_points = [0, 0]
         self.tricks = [0, 0]
         self.game_points = [0, 0]  # signed, by side, once the hand is over
@@ -210,7 +210,7 @@ class FourHand:
     # --- public facts ---------------------------------------------------------
 
     def side_score(self, side: int) -> int:
-        """Card points, last-trick bonus, and marriages once the side has a trick."""
+        """Card points (and any last-trick bonus), and marriages once the side has a trick."""
         if self.tricks[side]:
             return self.card_points[side] + self.marriage_points[side]
         return self.card_points[side]
@@ -459,7 +459,7 @@ class FourHand:
         self.leader = w
         self.turn = w
         if self.hands[w] == 0:
-            if not self.rules.no_bonus:
+            if self.rules.last_trick_bonus:
                 self.card_points[side] += 10
             self._score()
 

@@ -35,7 +35,7 @@ class FourSolver:
     def __init__(self, rules) -> None:
         self.rules = rules
         self.hands = [0, 0, 0, 0]
-        self.pts = [0, 0]  # card points taken (and the last-trick bonus)
+        self.pts = [0, 0]  # card points taken (and the last-trick bonus, if chosen)
         self.mar = [0, 0]  # marriage points shown
         self.tricks = [0, 0]
         self.trump = -1
@@ -123,7 +123,7 @@ class FourSolver:
         """Cheap value at a trick boundary: the points still out are shared
         by the trick-taking weight of each side's cards."""
         trump = self.trump
-        left = 0 if self.rules.no_bonus else 10
+        left = 10 if self.rules.last_trick_bonus else 0
         strength0 = 0
         strength1 = 0
         for s in range(4):
@@ -296,7 +296,7 @@ class FourSolver:
             self.pts[ws] += self.trick_pts
             self.tricks[ws] += 1
             self.tricks_done += 1
-            if self.tricks_done == self.total_tricks and not self.rules.no_bonus:
+            if self.tricks_done == self.total_tricks and self.rules.last_trick_bonus:
                 bonus = 10
                 self.pts[ws] += 10
             self.lead = -1

@@ -66,7 +66,8 @@ PAGES = (
         "Partners sit opposite: you and C against B and D. 6 cards each, no "
         "stock. Bid 1 to 4 (33 to 132 points) or solo, or pass (once: then "
         "you are out of the bidding). The highest bidder leads; the first "
-        "card led makes trumps. Always follow, head, else trump. Reach the "
+        "card led makes trumps. Always follow, head, else trump. Points: "
+        "cards and shown marriages, nothing for the last trick. Reach the "
         "bid to score it, else lose it; the others score points / 33.",
     ),
     (
@@ -79,7 +80,8 @@ PAGES = (
     (
         "Buttons",
         "Move along your hand and press OK to play. BACK opens the actions: "
-        "marry, exchange, close, claim, last trick, hint, score, leave. "
+        "marry, exchange, close, claim, last trick, hint, score, leave, "
+        "end match (gives it up, counted as abandoned). "
         "HINT asks the computer.",
     ),
 )

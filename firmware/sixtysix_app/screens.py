@@ -76,13 +76,25 @@ def new_match(app) -> None:
             Confirm(
                 app,
                 "New match?",
-                "The match in progress will be given up.",
+                "The match in progress will be given up: it counts as abandoned.",
                 lambda: _start(app),
                 back_to_title(app),
             )
         )
     else:
         _start(app)
+
+
+def end_match(app, back) -> None:
+    """Ask, then give the match up: for a match that will not end (a
+    four-hand match may go on for ever) or that the player is done with."""
+
+    def yes() -> None:
+        app.session.abandon()
+        app.show(title_menu(app))
+
+    text = "Give up this match? It counts as abandoned: neither won nor lost."
+    app.show(Confirm(app, "End match?", text, yes, back))
 
 
 def _start(app) -> None:

@@ -43,7 +43,8 @@ the module compiles.)
 #                                 statistics, save
 #     s.save()                    save now (leaving the table for the title)
 #     s.save_settings()           after the settings screen changes something
-#     s.abandon()                 drop the match in progress and its save
+#     s.abandon()                 drop the match in progress and its save;
+#                                 an unfinished one counts as abandoned
 #
 # The human is seat 0 (player A), the computer the other seats; in the
 # partnership games the human's side is side 0 (AC).
@@ -244,6 +245,9 @@ class Session:
         self._store(FILE)
 
     def abandon(self) -> None:
+        if self.can_resume():
+            self.stats.record_abandoned(self.game)
+            self.save_stats()
         self.match = None
         self.deal = None
         self.booked = False

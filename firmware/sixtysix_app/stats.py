@@ -1,14 +1,16 @@
 """How the player has done, per game, and its file.
 
 Counts are for the human (seat 0; in the partnership games the human's
-side AC).  A match given up before its end is not counted; a hand nobody
+side AC).  A match given up before its end (End match, or a new match
+started over it) counts as abandoned, neither played out, won nor lost:
+four-hand matches may never end.  A hand nobody
 won (the pot, a four-hand auction all passed) counts as played.  In
 three-hand a hand the human dealt and sat out counts as played and as sat
 out, neither won nor lost.  Four-hand game points can be negative; only the
 points gained are added up (a lost bid shows as a hand lost).
 
 A file holds one line per game, in GAMES order; older files with fewer
-games (or lines without the last count) still load, the rest zero.
+games (or lines without the last counts) still load, the rest zero.
 """
 
 # A last line `booked <8 hex digits>` names the last hand counted (the
@@ -34,8 +36,9 @@ FIELDS = (
     "streak",
     "best_streak",
     "hands_out",
+    "abandoned",
 )
-_OLD_FIELDS = 8  # version-1 files of the two-player games had no hands_out
+_OLD_FIELDS = 8  # version-1 files of the two-player games had no hands_out (nor abandoned)
 TITLES = ("Sixty-Six", "Schnapsen", "Three-hand", "Four-hand", "Sixty-Five")
 
 
@@ -50,6 +53,7 @@ class GameStats:
         self.streak = 0  # matches won in a row, up to now
         self.best_streak = 0
         self.hands_out = 0  # three-hand: hands the human dealt and sat out
+        self.abandoned = 0  # matches given up before their end
 
     def values(self):
         return [getattr(self, f) for f in FIELDS]
@@ -87,6 +91,13 @@ class Stats:
         else:
             g.streak = 0
 
+    def record_abandoned(self, game: int) -> None:
+        """A match given up: neither won nor lost, but it breaks a winning
+        streak (else giving up a losing match would keep one alive)."""
+        g = self.games[game]
+        g.abandoned += 1
+        g.streak = 0
+
     def text(self) -> str:
         """Lines of at most 20 characters for the statistics pages."""
         lines: list = []
@@ -97,8 +108,12 @@ class Stats:
             lines.append(TITLES[i])
             if not g.hands:
                 lines.append("No hands yet")
+                if g.abandoned:
+                    lines.append("Abandoned %d" % g.abandoned)
                 continue
             lines.append("Matches %d, won %d" % (g.matches, g.matches_won))
+            if g.abandoned:
+                lines.append("Abandoned %d" % g.abandoned)
             lines.append("Hands %d, won %d" % (g.hands, g.hands_won))
             if g.hands_out:
                 lines.append("Sat out %d" % g.hands_out)
@@ -128,7 +143,7 @@ def parse_stats(lines) -> Stats:
         raise ValueError("wrong number of games")
     for i in range(len(lines)):
         words = split_line(lines[i], GAMES[i])
-        if len(words) != len(FIELDS) and len(words) != _OLD_FIELDS:
+        if len(words) < _OLD_FIELDS or len(words) > len(FIELDS):
             raise ValueError("wrong number of counts")
         g = s.games[i]
         for k in range(len(words)):

@@ -248,6 +248,7 @@ class Table(Screen):
         items.append(("Hint", self._hint_from_menu))
         items.append(("Match score", self._score))
         items.append(("Save and leave", self._leave))
+        items.append(("End match", self._end_match))
         return Menu(self.app, "Actions", items, self._back)
 
     def _confirm_close(self) -> None:
@@ -290,6 +291,11 @@ class Table(Screen):
 
         self.session.save()
         self.app.show(title_menu(self.app))
+
+    def _end_match(self) -> None:
+        from .screens import end_match
+
+        end_match(self.app, self._back)
 
     def _hint_from_menu(self) -> None:
         self.app.show(self)

@@ -363,20 +363,20 @@ def last_trick(bid, bd_points, r=None, bidder=0):
 def test_bidding_side_that_reaches_its_bid_scores_it_and_the_others_score_points_over_33():
     h = last_trick(2, 40)
     act(h, "AH", "9S", "9H", "9D")
-    assert h.side_score(0) == 120 - 40 + 10 and h.made
+    assert h.side_score(0) == 120 - 40 and h.made
     assert h.game_points == [2, 1] and h.winner == 0 and h.reason == R_PLAYED_OUT
 
 
 def test_reaching_exactly_the_bid_makes_it():
     h = last_trick(3, 21)
-    h.card_points[0] = 99 - 11 - 10  # after the last trick and its bonus: 99
+    h.card_points[0] = 99 - 11  # after the last trick: 99
     act(h, "AH", "9S", "9H", "9D")
     assert h.side_score(0) == 99 and h.made and h.game_points[0] == 3
 
 
 def test_one_point_short_loses_the_bid():
     h = last_trick(3, 21)
-    h.card_points[0] = 98 - 11 - 10
+    h.card_points[0] = 98 - 11
     act(h, "AH", "9S", "9H", "9D")
     assert h.side_score(0) == 98 and not h.made
     assert h.game_points == [-3, 0] and h.winner == 1
@@ -386,30 +386,42 @@ def test_bid_four_asks_for_132():
     h = last_trick(4, 0)
     h.marriage_points[0] = 20
     act(h, "AH", "9S", "9H", "9D")
-    assert h.side_score(0) == 120 + 10 + 20 and h.made and h.game_points == [4, 0]
+    assert h.side_score(0) == 120 + 20 and h.made and h.game_points == [4, 0]
 
 
-def test_last_trick_bonus_10_and_option_0():
+def test_no_last_trick_bonus_by_default_and_option_10():
+    """RULES.md 2c counts card points and shown marriages only (seed 004:
+    past the deck's 120, points come from marriages alone)."""
+    assert FourRules().option_value("last-trick-bonus") == "0"
     h = last_trick(1, 40)
     act(h, "AH", "9S", "9H", "9D")
-    assert h.side_score(0) + h.side_score(1) == 130
-    h = last_trick(1, 40, four_rules(last_trick_bonus=0))
-    act(h, "AH", "9S", "9H", "9D")
     assert h.side_score(0) + h.side_score(1) == 120
+    h = last_trick(1, 40, four_rules(last_trick_bonus=10))
+    act(h, "AH", "9S", "9H", "9D")
+    assert h.side_score(0) + h.side_score(1) == 130
+
+
+def test_a_bid_of_66_reached_only_with_the_last_trick_is_lost_by_default():
+    h = last_trick(2, 55)  # AC takes the last trick and ends on 65 in cards
+    act(h, "AH", "9S", "9H", "9D")
+    assert h.side_score(0) == 65 and not h.made and h.game_points[0] == -2
+    h = last_trick(2, 55, four_rules(last_trick_bonus=10))
+    act(h, "AH", "9S", "9H", "9D")
+    assert h.side_score(0) == 75 and h.made and h.game_points[0] == 2
 
 
 def test_solo_succeeds_at_66_alone():
     h = position("AH", "9S", "9H", "9D", trump="C", bid=5, bidder=0)
     assert h.sitting == 2
-    h.card_points[0] = 45
+    h.card_points[0] = 55
     h.card_points[1] = 20
     act(h, "AH", "9S", "9D")  # C sits out
-    assert h.side_score(0) == 45 + 11 + 10 and h.made and h.game_points == [5, 0]
+    assert h.side_score(0) == 55 + 11 and h.made and h.game_points == [5, 0]
 
 
 def test_solo_short_of_66_loses_5():
     h = position("AH", "9S", "9H", "9D", trump="C", bid=5, bidder=0)
-    h.card_points[0] = 44
+    h.card_points[0] = 54
     h.card_points[1] = 40
     act(h, "AH", "9S", "9D")
     assert h.side_score(0) == 65 and not h.made and h.game_points == [-5, 1]
@@ -504,7 +516,7 @@ def test_random_games_keep_cards_points_and_scores_consistent():
     rng = Rng(11)
     buf = bytearray(MAX_ACTIONS)
     for seed in range(1, 25):
-        r = four_rules(solo=("66", "all-tricks")[seed % 2], last_trick_bonus=("10", "0")[seed % 3 == 0])
+        r = four_rules(solo=("66", "all-tricks")[seed % 2], last_trick_bonus=("0", "10")[seed % 3 == 0])
         m = FourMatch(r, seed)
         total = [0, 0]
         while m.winner < 0 and m.hands_played < 30:
@@ -527,7 +539,7 @@ def test_random_games_keep_cards_points_and_scores_consistent():
                 check_cards(h)
             if h.reason == R_PLAYED_OUT:
                 out = h.dealt[h.sitting] if h.sitting >= 0 else 0
-                bonus = 0 if r.no_bonus else 10
+                bonus = 10 if r.last_trick_bonus else 0
                 assert h.card_points[0] + h.card_points[1] == 120 - set_points(out) + bonus
                 assert h.won[0] | h.won[1] | out == 0xFFFFFF
             m.finish_hand()

@@ -297,6 +297,25 @@ def test_match_to_five_dealer_passes_left():
     assert m.scores[m.winner] >= 5 and m.scores[1 - m.winner] < 5
 
 
+def test_every_match_ends_within_two_targets_of_hands():
+    """Unlike four-hand (issue 12), Sixty-Five cannot go on for ever: the 65
+    points split odd, so exactly one side reaches 33 and scores 1 or 2 each
+    hand, and no score ever goes down."""
+    rng = Rng(9)
+    for target in (1, 3, 5):
+        for seed in range(1, 4):
+            r = SixtyFiveRules()
+            r.target = target
+            m = SixtyFiveMatch(r, seed)
+            while m.winner < 0:
+                h = m.start_hand()
+                play_out(h, rng)
+                m.finish_hand()
+                assert m.awarded[h.winner] >= 1 and m.awarded[1 - h.winner] == 0
+                assert m.hands_played <= 2 * target - 1
+                gc.collect()
+
+
 def test_match_target_option():
     r = SixtyFiveRules()
     r.target = 1

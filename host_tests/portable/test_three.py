@@ -155,3 +155,29 @@ def test_random_matches_keep_scores_consistent():
             assert m.scores[dealer] < m.rules.target or m.awarded[dealer] == 0
         assert max(m.scores) >= m.rules.target or h.forfeit
         assert sorted(m.scores)[1] < m.rules.target  # only one seat reaches the target
+
+
+def test_every_decided_hand_brings_its_winner_nearer_the_target():
+    """Three-hand cannot go on for ever as four-hand can (issue 12): scores
+    never go down and each hand with a winner gives it 1 or more, so at most
+    3 x (target - 1) + 1 hands are decided; only pot hands (nobody wins)
+    come between them."""
+    rng = Rng(5)
+    buf = bytearray(MAX_ACTIONS)
+    for seed in range(1, 8):
+        r = rules()
+        r.target = 3
+        m = ThreeMatch(r, seed)
+        decided = 0
+        while m.winner < 0:
+            h = m.start_hand()
+            while not h.over:
+                m.act(buf[rng.below(h.legal_actions(buf))])
+            before = list(m.scores)
+            w = m.seat_of(h.winner) if h.winner >= 0 else -1  # before the deal passes on
+            m.finish_hand()
+            if w >= 0:
+                decided += 1
+                assert m.scores[w] > before[w]
+            assert all(m.scores[s] >= before[s] for s in range(3))
+            assert decided <= 3 * (r.target - 1) + 1

@@ -34,6 +34,11 @@ from .stats import ratio_interval, wilson
 SIDES = "ab"  # the two arena players, as --a and --b name them
 RECORD_NAME = re.compile(r"m\d+-[ab]-first\.txt\Z")
 SUMMARY_FILE = "summary.txt"
+# Hands after which a match stops unfinished.  No rule ends a four-hand
+# match whose sides keep failing their bids (scores may sink below zero), so
+# weak players can play one for ever.  Far above any real match: to 7 a
+# two-player match needs at most 13 decided hands, to 99 at most 197.
+MAX_HANDS = 500
 
 
 class UsageError(Exception):
@@ -49,6 +54,7 @@ class Settings(NamedTuple):
     seed: int
     out: str
     jobs: int
+    max_hands: int
 
 
 class Game(NamedTuple):
@@ -62,6 +68,7 @@ class Game(NamedTuple):
     game: str
     options: tuple[tuple[str, str], ...]
     target: int
+    max_hands: int
 
 
 class Outcome(NamedTuple):
@@ -69,7 +76,7 @@ class Outcome(NamedTuple):
 
     pair: int
     a_first: bool
-    winner: int  # -1 only when `error` is set
+    winner: int  # -1 when `error` is set or the match stopped at --max-hands
     hands: tuple[tuple[int, int, int], ...]  # (winner or -1, game points of a, of b)
     moves: tuple[int, int]
     nodes: tuple[int, int]  # search nodes summed over all decisions
@@ -110,6 +117,12 @@ def add_arguments(parser) -> None:
         "--out", default="arena-out", metavar="DIR", help="folder for the records (arena-out)"
     )
     parser.add_argument("--jobs", metavar="J", help="worker processes (default: one per core)")
+    parser.add_argument(
+        "--max-hands",
+        default=str(MAX_HANDS),
+        metavar="N",
+        help="stop a match without a winner after N hands; it counts as unfinished (%d)" % MAX_HANDS,
+    )
     parser.set_defaults(run=run)
 
 
@@ -162,7 +175,23 @@ def settings(args) -> Settings:
         seed=_number(args.seed, "--seed"),
         out=args.out,
         jobs=jobs,
+        max_hands=max_hands(args),
     )
+
+
+def max_hands(args) -> int:
+    return _number(args.max_hands, "--max-hands", 1)
+
+
+def unfinished_note(hands: int, limit: int) -> str:
+    """The record's last line for a match stopped at the bound."""
+    return "# unfinished: no winner after %d hands (--max-hands %d)" % (hands, limit)
+
+
+def unfinished_count(outcomes, limit: int) -> str:
+    """', N unfinished after M hands (--max-hands)' for the summary, or ''."""
+    n = sum(1 for o in outcomes if o.winner < 0)
+    return ", %d unfinished after %d hands (--max-hands)" % (n, limit) if n else ""
 
 
 def build_rules(game: str, options, target: int) -> Rules:
@@ -192,7 +221,9 @@ def games(s: Settings) -> list[Game]:
         match_seed = derive_seed("arena", s.seed, "pair", pair)
         seeds = (derive_seed(match_seed, "a"), derive_seed(match_seed, "b"))
         for a_first in (True, False):
-            out.append(Game(pair, a_first, match_seed, s.players, seeds, s.game, s.options, s.target))
+            out.append(
+                Game(pair, a_first, match_seed, s.players, seeds, s.game, s.options, s.target, s.max_hands)
+            )
     return out
 
 
@@ -210,7 +241,7 @@ def play_game(g: Game) -> Outcome:
     nodes = [0, 0]
     seconds = [0.0, 0.0]
     error = ""
-    while match.winner < 0 and not error:
+    while match.winner < 0 and not error and match.hands_played < g.max_hands:
         hand = match.start_hand()
         writer.begin_hand(hand)
         while not hand.over:
@@ -240,6 +271,8 @@ def play_game(g: Game) -> Outcome:
         match.finish_hand()
         won = side[hand.winner] if hand.winner >= 0 else -1
         hands.append((won, match.awarded[side[0]], match.awarded[side[1]]))
+    if match.winner < 0 and not error:
+        writer.lines.append(unfinished_note(match.hands_played, g.max_hands))
     return Outcome(
         pair=g.pair,
         a_first=g.a_first,
@@ -448,15 +481,15 @@ def summary(s: Settings, outcomes: list[Outcome]) -> list[str]:
         pair = outcomes[2 * i : 2 * i + 2]
         diff_sums.append(sum(h[1] - h[2] for o in pair for h in o.hands))
         sizes.append(sum(len(o.hands) for o in pair))
-        if pair[0].winner == pair[1].winner:
+        if pair[0].winner == pair[1].winner >= 0:
             both[pair[0].winner] += 1
     diff, low, high = ratio_interval(diff_sums, sizes)
     options = "".join("; %s %s" % o for o in s.options)
     return [
         "arena: a = %s, b = %s; %s, first to %d%s; seed %d"
         % (s.players[0], s.players[1], rules.name, rules.target, options, s.seed),
-        "%d deal pairs: %d matches, %d hands, %d with a winner"
-        % (pairs, len(outcomes), len(hands), len(decided)),
+        "%d deal pairs: %d matches, %d hands, %d with a winner%s"
+        % (pairs, len(outcomes), len(hands), len(decided), unfinished_count(outcomes, s.max_hands)),
         "",
         *table,
         "",

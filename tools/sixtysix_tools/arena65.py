@@ -27,9 +27,12 @@ from .arena import (
     _number,
     _share,
     derive_seed,
+    max_hands,
     prepare_out,
     record_name,
     run_pairs,
+    unfinished_count,
+    unfinished_note,
 )
 from .record65 import RecordWriter65
 from .stats import ratio_interval
@@ -44,6 +47,7 @@ class Settings65(NamedTuple):
     seed: int
     out: str
     jobs: int
+    max_hands: int
 
 
 class Game65(NamedTuple):
@@ -52,12 +56,13 @@ class Game65(NamedTuple):
     match_seed: int
     players: tuple[str, str]
     target: int
+    max_hands: int
 
 
 class Outcome65(NamedTuple):
     pair: int
     a_first: bool
-    winner: int  # arena player (0 = a, 1 = b); -1 only with `error`
+    winner: int  # arena player (0 = a, 1 = b); -1 with `error` or stopped at --max-hands
     hands: tuple[tuple[int, int, int, int, int], ...]  # (winner, game points a, b, hand points a, b)
     moves: tuple[int, int]
     nodes: tuple[int, int]
@@ -95,6 +100,7 @@ def settings(args) -> Settings65:
         seed=_number(args.seed, "--seed"),
         out=args.out,
         jobs=jobs,
+        max_hands=max_hands(args),
     )
 
 
@@ -110,7 +116,7 @@ def games(s: Settings65) -> list[Game65]:
     for pair in range(s.matches):
         match_seed = derive_seed("arena65", s.seed, "pair", pair)
         for a_first in (True, False):
-            out.append(Game65(pair, a_first, match_seed, s.players, s.target))
+            out.append(Game65(pair, a_first, match_seed, s.players, s.target, s.max_hands))
     return out
 
 
@@ -130,7 +136,7 @@ def play_game(g: Game65) -> Outcome65:
     nodes = [0, 0]
     seconds = [0.0, 0.0]
     error = ""
-    while match.winner < 0 and not error:
+    while match.winner < 0 and not error and match.hands_played < g.max_hands:
         hand = match.start_hand()
         writer.begin_hand(hand)
         while not hand.over:
@@ -168,6 +174,8 @@ def play_game(g: Game65) -> Outcome65:
                 hand.score(1 - a_side),
             )
         )
+    if match.winner < 0 and not error:
+        writer.lines.append(unfinished_note(match.hands_played, g.max_hands))
     return Outcome65(
         pair=g.pair,
         a_first=g.a_first,
@@ -230,14 +238,15 @@ def summary(s: Settings65, outcomes: list[Outcome65]) -> list[str]:
         gp_sums.append(sum(h[1] - h[2] for o in pair for h in o.hands))
         pt_sums.append(sum(h[3] - h[4] for o in pair for h in o.hands))
         sizes.append(sum(len(o.hands) for o in pair))
-        if pair[0].winner == pair[1].winner:
+        if pair[0].winner == pair[1].winner >= 0:
             both[pair[0].winner] += 1
     gp, gp_low, gp_high = ratio_interval(gp_sums, sizes)
     pt, pt_low, pt_high = ratio_interval(pt_sums, sizes)
     return [
         "arena: a = %s, b = %s; %s (partnerships), first to %d; seed %d"
         % (s.players[0], s.players[1], GAME, rules.target, s.seed),
-        "%d deal pairs: %d matches, %d hands" % (pairs, len(outcomes), len(hands)),
+        "%d deal pairs: %d matches, %d hands%s"
+        % (pairs, len(outcomes), len(hands), unfinished_count(outcomes, s.max_hands)),
         "",
         *table,
         "",

@@ -35,9 +35,12 @@ from .arena import (
     _number,
     _share,
     derive_seed,
+    max_hands,
     play_all,
     prepare_out,
     report,
+    unfinished_count,
+    unfinished_note,
 )
 from .record_multi import MultiRecordWriter
 from .stats import ratio_interval
@@ -61,6 +64,7 @@ class MultiSettings(NamedTuple):
     seed: int
     out: str
     jobs: int
+    max_hands: int
 
 
 class MultiGame(NamedTuple):
@@ -73,12 +77,13 @@ class MultiGame(NamedTuple):
     players: tuple[str, str]
     options: tuple[tuple[str, str], ...]
     target: int
+    max_hands: int
 
 
 class MultiOutcome(NamedTuple):
     pair: int
     seating: int
-    winner: int  # arena player; -1 only with `error`
+    winner: int  # arena player; -1 with `error` or stopped at --max-hands
     # per hand: (winner or -1, game points of a, of b, auction winner or -1, contract made)
     hands: tuple[tuple[int, int, int, int, bool], ...]
     moves: tuple[int, int]
@@ -141,6 +146,7 @@ def settings(args) -> MultiSettings:
         seed=_number(args.seed, "--seed"),
         out=args.out,
         jobs=jobs,
+        max_hands=max_hands(args),
     )
 
 
@@ -149,7 +155,9 @@ def games(s: MultiSettings) -> list[MultiGame]:
     for pair in range(s.matches):
         match_seed = derive_seed("arena", s.game, s.seed, "pair", pair)
         for seating in range(len(SEATINGS[s.game])):
-            out.append(MultiGame(s.game, pair, seating, match_seed, s.players, s.options, s.target))
+            out.append(
+                MultiGame(s.game, pair, seating, match_seed, s.players, s.options, s.target, s.max_hands)
+            )
     return out
 
 
@@ -189,7 +197,7 @@ def play_game(g: MultiGame) -> MultiOutcome:
     nodes = [0, 0]
     seconds = [0.0, 0.0]
     error = ""
-    while match.winner < 0 and not error:
+    while match.winner < 0 and not error and match.hands_played < g.max_hands:
         hand: Any = match.start_hand()
         writer.begin_hand()
         while not hand.over:
@@ -233,6 +241,8 @@ def play_game(g: MultiGame) -> MultiOutcome:
             auction = -1
             made = False
         hands.append((won, points[0], points[1], auction, made))
+    if match.winner < 0 and not error:
+        writer.lines.append(unfinished_note(match.hands_played, g.max_hands))
     if match.winner >= 0:
         winner = owner[match.winner]  # four-hand: side 0/1 owned like seat A/B
     else:
@@ -348,8 +358,16 @@ def summary(s: MultiSettings, outcomes: list[MultiOutcome]) -> list[str]:
     return [
         "arena: a = %s, b = %s; %s, first to %d%s; seed %d"
         % (s.players[0], s.players[1], s.game, rules.target, options, s.seed),
-        "%d %s: %d matches, %d hands, %d with a winner%s"
-        % (sets, unit, len(outcomes), len(hands), len(decided), thrown),
+        "%d %s: %d matches, %d hands, %d with a winner%s%s"
+        % (
+            sets,
+            unit,
+            len(outcomes),
+            len(hands),
+            len(decided),
+            thrown,
+            unfinished_count(outcomes, s.max_hands),
+        ),
         "",
         *table,
         "",
