@@ -123,7 +123,6 @@ def test_a_byte_order_mark_first_is_dropped(tmp_path):
     assert read_record(str(path)) == "game sixty-six\n\ufeff# not first: kept\n"
 
 
-
 @pytest.mark.parametrize("command", COMMANDS)
 def test_a_directory_is_refused(capsys, tmp_path, command):
     status = main([command, str(tmp_path)])
