@@ -2,6 +2,7 @@
 records and resuming.  Every test asserts on what the player is shown."""
 
 import io
+import re
 import subprocess
 import sys
 
@@ -182,8 +183,9 @@ def test_end_of_input_while_confirming(monkeypatch, tmp_path):
 
 def test_false_claim_ends_the_hand(monkeypatch, tmp_path):
     path = write(tmp_path, record_text("KH QH TC AS JD 9S", "AH TH KS QS JS QC", "AC"))
-    status, out, _ = play(monkeypatch, "--resume", path, "--seed", "5", script="claim\nquit\n")
+    status, out, _ = play(monkeypatch, "--resume", path, "--seed", "5", script="claim\ny\nquit\n")
     assert status == 0
+    assert "If you have fewer than 66, the computer scores 2 game points. Claim? [y/N]" in out
     assert "You claim to have 66." in out
     assert "B (computer) wins 2 game points: A (you) claimed with only 0" in out
     assert "You:      0 in cards = 0" in out
@@ -306,10 +308,17 @@ def test_resume_of_a_finished_match(monkeypatch, tmp_path):
 
 
 def test_record_that_cannot_be_written(monkeypatch, tmp_path):
+    """Said before the match banner, not after it."""
     bad = str(tmp_path / "no-such-dir" / "game.txt")
-    status, _, err = play(monkeypatch, "--seed", "1", "--record", bad, script="")
-    assert status == 2
-    assert "sixtysix play: cannot write %s" % bad in err
+    status, out, err = play(monkeypatch, "--seed", "1", "--record", bad, script="")
+    assert (status, out) == (2, "")
+    assert err == "sixtysix play: cannot write the record %s: there is no folder %s\n" % (
+        bad,
+        tmp_path / "no-such-dir",
+    )
+    status, out, err = play(monkeypatch, "--seed", "1", "--record", str(tmp_path), script="")
+    assert (status, out) == (2, "")
+    assert err == "sixtysix play: cannot write the record %s: it is a folder\n" % tmp_path
 
 
 @pytest.mark.parametrize("game", ["three-hand", "four-hand", "sixty-five"])
@@ -327,3 +336,207 @@ def test_the_games_for_three_and_four_point_to_the_simulator(monkeypatch, tmp_pa
     assert err.startswith(
         "sixtysix play: cannot resume %s: %s is played on the simulated device" % (path, game)
     )
+
+
+# --- issue 12: what an attacker and a newcomer met -------------------------------
+
+
+def test_record_never_overwrites_an_existing_file(monkeypatch, tmp_path):
+    """An arena record was destroyed by --record before the first move."""
+    path = write(tmp_path, "game sixty-six\n# an arena record\n")
+    status, out, err = play(monkeypatch, "--seed", "1", "--record", path, script="quit\n")
+    assert (status, out) == (2, "")
+    assert (
+        "%s already exists; continue it with --resume %s, or replace it with --overwrite" % (path, path)
+        in err
+    )
+    assert open(path).read() == "game sixty-six\n# an arena record\n"
+    other = write(tmp_path, record_text("KH QH TC AS JD 9S", "AH TH KS QS JS QC", "AC"), "other.txt")
+    status, out, err = play(monkeypatch, "--resume", other, "--record", path, script="quit\n")
+    assert status == 2 and "already exists" in err  # resuming one file does not free another
+    status, out, _ = play(monkeypatch, "--seed", "1", "--record", path, "--overwrite", script="quit\n")
+    assert status == 0 and load(open(path).read()).hands
+
+
+def test_a_record_resumed_in_place_is_allowed(monkeypatch, tmp_path):
+    path = write(tmp_path, record_text("KH QH TC AS JD 9S", "AH TH KS QS JS QC", "AC"))
+    status, out, err = play(monkeypatch, "--resume", path, "--record", path, script="quit\n")
+    assert (status, err) == (0, "")
+
+
+@pytest.mark.parametrize(
+    "typed", ["²", "٣", "６", "9" * 5000, "1²"], ids=["sup2", "arabic3", "wide6", "huge", "1sup2"]
+)
+def test_typed_numbers_are_ascii_digits(monkeypatch, tmp_path, typed):
+    path = write(tmp_path, record_text("KH QH TC AS JD 9S", "AH TH KS QS JS QC", "AC"))
+    status, out, err = play(monkeypatch, "--resume", path, script=typed + "\nquit\n")
+    assert (status, err) == (0, "")
+    assert "There is no card" in out or "is not a card or a command" in out
+    assert "9" * 100 not in out  # a pasted page is not echoed back whole
+    assert load(open(path).read()).match.hand.nlog == 0  # nothing was played
+
+
+@pytest.mark.parametrize(
+    "argv, words",
+    [
+        (["--target", "²"], "--target takes 1 to 99 game points, not '²'"),
+        (["--target", "٣"], "--target takes 1 to 99 game points, not '٣'"),
+        (["--target", "9" * 5000], "--target takes 1 to 99 game points, not '999999999"),
+        (["--seed", "²"], "--seed takes a number from 0 to 999999999, not '²'"),
+        (["--seed", "-1"], "--seed takes a number from 0 to 999999999"),
+    ],
+)
+def test_numbers_on_the_command_line_are_ascii_digits(monkeypatch, argv, words):
+    status, out, err = play(monkeypatch, *argv, script="")
+    assert (status, out) == (2, "")
+    assert words in err and len(err) < 200
+
+
+@pytest.mark.parametrize(
+    "option, expected",
+    [
+        ("false-claim=2", "the computer scores 2 game points. Claim? [y/N]"),
+        ("false-claim=2or3", "the computer scores 3 game points, as it has no trick yet. Claim? [y/N]"),
+        ("false-claim=match", "you lose the whole match. Claim? [y/N]"),
+    ],
+)
+def test_claim_asks_and_says_what_a_false_claim_costs(monkeypatch, tmp_path, option, expected):
+    name, value = option.split("=")
+    text = record_text("KH QH TC AS JD 9S", "AH TH KS QS JS QC", "AC", header="option %s %s" % (name, value))
+    path = write(tmp_path, text)
+    status, out, _ = play(monkeypatch, "--resume", path, script="claim\nn\nquit\n")
+    assert status == 0
+    assert "If you have fewer than 66, " + expected in out
+    assert "Play goes on." in out and "You claim" not in out
+    assert load(open(path).read()).match.hand.nlog == 0
+
+
+def test_one_card_is_not_cards(monkeypatch):
+    outs = []
+    for seed in range(1, 6):
+        status, out, _ = play(monkeypatch, "--seed", str(seed))
+        assert status == 0 and "Match over:" in out
+        assert " 1 cards" not in out
+        outs.append(out)
+    assert any("Computer: 1 card in hand" in out for out in outs)
+
+
+def test_help_lists_the_games_it_plays_and_every_option(capsys):
+    with pytest.raises(SystemExit):
+        cli.main(["play", "--help"])
+    import re
+
+    text = " ".join(re.sub(r"-\n\s*", "-", capsys.readouterr().out).split())  # argparse wraps at hyphens
+    assert "{sixty-six,schnapsen}" in text and "{sixty-six,schnapsen,three-hand" not in text
+    assert "sixtysix sim --game GAME" in text
+    from sixtysix.rules import OPTIONS
+
+    for name, _, values in OPTIONS:
+        assert "%s=%s" % (name, "|".join(values)) in text
+
+
+def test_a_failed_record_write_leaves_no_tmp_file(monkeypatch, tmp_path):
+    import os
+
+    from sixtysix.match import Match
+    from sixtysix.rules import SIXTY_SIX, Rules
+    from sixtysix_tools.textplay import Recorder
+
+    path = str(tmp_path / "r.txt")
+    m = Match(Rules(SIXTY_SIX))
+    m.start_hand()
+    rec = Recorder(path, m, "")
+    rec.begin_hand(m.hand)
+
+    def interrupted(*args):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(os, "replace", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        rec.save(m.hand)
+    assert os.listdir(tmp_path) == []
+
+
+def test_ctrl_c_at_any_moment_keeps_every_shown_move_in_the_record(tmp_path):
+    """SIGINT at random moments of a real `play --record`: the process leaves
+    as quit does, the record replays and holds every card the screen showed,
+    and no FILE.tmp is left."""
+    import os
+    import random
+    import re
+    import signal
+    import time
+
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    rng = random.Random(12)
+    # after a prompt on the same line: the piped input is not echoed
+    shown_card = re.compile(r"(You|The computer) (lead|leads|play|plays) [9JQKTA][CDHS]\.")
+    for trial in range(6):
+        path = str(tmp_path / ("r%d.txt" % trial))
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "sixtysix_tools.cli", "play", "--seed", str(trial), "--record", path],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env,
+        )
+        # Cards 1 to 6 over and over: some are refused, the rest are played
+        # as fast as the process reads them.
+        proc.stdin.write("".join("%d\n" % (i % 6 + 1) for i in range(600)))
+        proc.stdin.flush()
+        time.sleep(0.3 + rng.random() * 0.5)
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+        assert "Traceback" not in out + err, err
+        if "Leaving the match (Ctrl-C)." not in out:
+            continue  # the match was over before the signal came
+        assert "continue it with --resume %s" % path in out
+        assert not os.path.exists(path + ".tmp")
+        load(open(path).read())  # replays
+        shown = len(shown_card.findall(out))
+        recorded = open(path).read().count(" play ")
+        assert recorded == shown, (trial, recorded, shown)
+
+
+SHOWN_CARD = re.compile(r"(You|The computer) (lead|leads|play|plays) [9JQKTA][CDHS]\.")
+
+
+class CtrlCAfterShown(io.StringIO):
+    """A stdout that sends this process a real SIGINT right after the
+    `n`-th card is shown: the moment Ctrl-C used to lose a move (shown on
+    screen, not yet in the record)."""
+
+    def __init__(self, n):
+        super().__init__()
+        self.left = n
+
+    def write(self, text):
+        done = super().write(text)
+        if self.left > 0 and SHOWN_CARD.search(text):
+            self.left -= 1
+            if self.left == 0:
+                import os
+                import signal
+
+                os.kill(os.getpid(), signal.SIGINT)
+        return done
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 5, 8, 13, 21])
+def test_ctrl_c_right_after_a_move_is_shown_saves_it(monkeypatch, tmp_path, n):
+    path = str(tmp_path / "r.txt")
+    out = CtrlCAfterShown(n)
+    monkeypatch.setattr(sys, "stdin", FirstLegalCard(out))
+    monkeypatch.setattr(sys, "stdout", out)
+    monkeypatch.setattr(sys, "stderr", io.StringIO())
+    status = cli.main(["play", "--seed", "4", "--record", path])
+    text = out.getvalue()
+    assert status == 0
+    assert "Leaving the match (Ctrl-C)." in text
+    assert "continue it with --resume %s" % path in text
+    shown = len(SHOWN_CARD.findall(text))
+    assert shown >= n
+    record = open(path).read()
+    load(record)
+    assert record.count(" play ") == shown

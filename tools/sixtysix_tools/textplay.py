@@ -8,8 +8,11 @@ resumed with --resume at any point.
 """
 
 import os
+import signal
 import sys
+import threading
 import time
+from typing import Any
 
 from sixtysix.ai import PLAYER_NAMES, make_player
 from sixtysix.cards import NO_CARD, SUIT_NAMES, card_name, count, parse_card, parse_suit, set_points
@@ -18,11 +21,19 @@ from sixtysix.hand import CLAIM, CLOSE, EXCHANGE, MARRY, IllegalAction
 from sixtysix.hint import Hinter
 from sixtysix.match import Match
 from sixtysix.players import beats
-from sixtysix.rules import GAME_NAMES, OPTIONS, Rules, game_from_name
+from sixtysix.rules import (
+    FALSE_CLAIM_MATCH,
+    FALSE_CLAIM_TWO_OR_THREE,
+    GAME_NAMES,
+    OPTIONS,
+    Rules,
+    game_from_name,
+)
 from sixtysix.view import View
 
 from .record import RecordError, RecordWriter, Replay, load
 from .replay import read_record
+from .textin import ascii_int, shown
 
 YOU = 0
 COMPUTER = 1
@@ -36,12 +47,12 @@ HELP = """\
   marry H, m h  declare the marriage in hearts (on lead), then lead its K or Q
   exchange, x   swap the trump nine (Schnapsen: jack) for the upcard
   close         close the stock (you are asked to confirm)
-  claim         end the hand: you say you have 66 or more
+  claim         end the hand: you say you have 66 or more (you are asked to confirm)
   last          show the last trick
   hint          what the computer would play in your place, and why
   show          show the table again
   help          this list
-  quit          leave; a record written with --record keeps the game"""
+  quit          leave (Ctrl-C too); a record written with --record keeps the game"""
 
 
 class UsageError(Exception):
@@ -59,21 +70,41 @@ def _in_the_simulator(game: str) -> str:
     return "%s is played on the simulated device: sixtysix sim --game %s" % (game, game)
 
 
+def _options_help() -> str:
+    """Every rule option and its values, the default first."""
+    return "; ".join("%s=%s" % (name, "|".join(values)) for name, _, values in OPTIONS)
+
+
 def add_arguments(parser) -> None:
     parser.add_argument(
         "--game",
         choices=GAME_NAMES + MORE_GAMES,
-        help="sixty-six (default) or schnapsen; the games for three and four are played in `sixtysix sim`",
+        metavar="{%s}" % ",".join(GAME_NAMES),
+        help="sixty-six (default) or schnapsen; three-hand, four-hand and sixty-five are played "
+        "on the simulated device: sixtysix sim --game GAME",
     )
     parser.add_argument(
         "--mode", choices=("counting", "assisted"), help="counting (default): no scores shown"
     )
     parser.add_argument(
-        "--option", action="append", default=[], metavar="NAME=VALUE", help="a rule option (see README)"
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a rule option, repeatable; the first value is Sixty-Six's default: " + _options_help(),
     )
-    parser.add_argument("--target", type=int, metavar="N", help="game points that win the match (default 7)")
-    parser.add_argument("--seed", type=int, metavar="S", help="seed for shuffling (default: from the clock)")
-    parser.add_argument("--record", metavar="FILE", help="keep the game record in FILE")
+    parser.add_argument("--target", metavar="N", help="game points that win the match, 1 to 99 (default 7)")
+    parser.add_argument(
+        "--seed",
+        metavar="S",
+        help="seed for shuffling, 0 to 999999999 (default: from the clock)",
+    )
+    parser.add_argument(
+        "--record", metavar="FILE", help="keep the game record in FILE (an existing FILE is not overwritten)"
+    )
+    parser.add_argument(
+        "--overwrite", action="store_true", help="let --record replace a FILE that already exists"
+    )
     parser.add_argument(
         "--resume", metavar="FILE", help="continue the match in a record (and keep recording there)"
     )
@@ -91,19 +122,78 @@ def run(args) -> int:
             match, prefix, fresh = _resume(args)
         else:
             match, prefix, fresh = Match(_rules(args)), "", True
-        seed = args.seed if args.seed is not None else int(time.time() * 1000) & 0x3FFFFFFF
+        path = args.record or args.resume
+        if path:
+            _check_record_path(path, args)  # before anything is shown
+        seed = _seed(args.seed)
         match.rng.seed(seed)
-        recorder = Recorder(args.record or args.resume, match, prefix)
+        recorder = Recorder(path, match, prefix)
         opponent = make_player(args.opponent, seed)
         table = Table(match, opponent, recorder, sys.stdin, sys.stdout)
         table.say(
             "%s, first to %d, seed %d. You are A; the computer is B."
             % (match.rules.name, match.rules.target, seed)
         )
-        return table.play(fresh)
+        with CtrlC(table):
+            return table.play(fresh)
     except UsageError as e:
-        print("sixtysix play: %s" % e, file=sys.stderr)
+        print("sixtysix play: %s" % shown(str(e)), file=sys.stderr)
         return 2
+
+
+def _check_record_path(path: str, args) -> None:
+    """A --record FILE that exists is another game's record (or anything
+    else): refuse it unless --resume names it or --overwrite says so; a FILE
+    that cannot be written is said before the match starts."""
+    if os.path.isdir(path):
+        raise UsageError("cannot write the record %s: it is a folder" % path)
+    continued = args.resume and os.path.realpath(args.resume) == os.path.realpath(path)
+    if os.path.lexists(path) and not continued and not args.overwrite:
+        raise UsageError(
+            "%s already exists; continue it with --resume %s, or replace it with --overwrite" % (path, path)
+        )
+    folder = os.path.dirname(path) or "."
+    if not os.path.isdir(folder):
+        raise UsageError("cannot write the record %s: there is no folder %s" % (path, folder))
+    if not os.access(folder, os.W_OK):
+        raise UsageError("cannot write the record %s: the folder %s is not writable" % (path, folder))
+
+
+class CtrlC:
+    """Ctrl-C while a move is taken, shown and recorded waits for the next
+    prompt, so the record always holds every move the screen showed; at a
+    prompt it leaves as `quit` does.  (Only where signals can be handled:
+    the main thread.)"""
+
+    def __init__(self, table) -> None:
+        self.table = table
+        self.previous: Any = None  # the handler to put back
+
+    def __enter__(self):
+        if threading.current_thread() is threading.main_thread():
+            self.previous = signal.signal(signal.SIGINT, self._interrupt)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self.previous is not None:
+            signal.signal(signal.SIGINT, self.previous)
+
+    def _interrupt(self, signum, frame) -> None:
+        t = self.table
+        if t.waiting:
+            raise KeyboardInterrupt
+        t.interrupted = True  # taken at the next prompt
+
+
+def _seed(word) -> int:
+    """--seed as ASCII digits (int() would also take '٣' or a 4,000-digit
+    word); the clock's milliseconds without one."""
+    if word is None:
+        return int(time.time() * 1000) & 0x3FFFFFFF
+    seed = ascii_int(word, 0, 999999999)
+    if seed is None:
+        raise UsageError("--seed takes a number from 0 to 999999999, not '%s'" % _quoted(word))
+    return seed
 
 
 def _rules(args) -> Rules:
@@ -120,9 +210,10 @@ def _rules(args) -> Rules:
             hint = "" if name.strip().lower() in names else " (options: %s)" % ", ".join(names)
             raise UsageError("%s%s" % (e, hint)) from None
     if args.target is not None:
-        if not 1 <= args.target <= 99:
-            raise UsageError("--target takes 1 to 99 game points")
-        rules.target = args.target
+        target = ascii_int(args.target, 1, 99)
+        if target is None:
+            raise UsageError("--target takes 1 to 99 game points, not '%s'" % _quoted(args.target))
+        rules.target = target
     return rules
 
 
@@ -169,9 +260,14 @@ class Recorder:
             return
         text = self.writer.text()
         tmp = self.path + ".tmp"
-        with open(tmp, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.replace(tmp, self.path)
+        try:
+            with open(tmp, "w", encoding="utf-8") as f:
+                f.write(text)
+            os.replace(tmp, self.path)
+        except BaseException:
+            if os.path.lexists(tmp):  # a failed write leaves nothing behind
+                os.remove(tmp)
+            raise
 
 
 def _sorted_hand(cards: int) -> list:
@@ -195,6 +291,8 @@ class Table:
         self.inp = inp
         self.out = out
         self.hinter: Hinter | None = None  # made on the first hint
+        self.waiting = False  # blocked reading the player's answer
+        self.interrupted = False  # Ctrl-C came while a move was being made
 
     def hint(self) -> str:
         """The hard player's choice for the human, with its reason."""
@@ -209,9 +307,19 @@ class Table:
         self.out.write(text + "\n")
 
     def ask(self, prompt: str) -> str:
+        if self.interrupted:
+            self.say()
+            raise Quit("Ctrl-C")
         self.out.write(prompt)
         self.out.flush()
-        line = self.inp.readline()
+        self.waiting = True
+        try:
+            line = self.inp.readline()
+        except KeyboardInterrupt:
+            self.say()
+            raise Quit("Ctrl-C") from None
+        finally:
+            self.waiting = False
         if not line:
             self.say()
             raise Quit("end of input")
@@ -251,6 +359,7 @@ class Table:
                 self.save()
         except Quit as q:
             self.say(("Leaving the match (%s)." % q) if str(q) else "Leaving the match.")
+            self.save()  # already current after every action; once more costs nothing
             if self.recorder.path:
                 self.say(
                     "The game so far is in %s; continue it with --resume %s"
@@ -366,7 +475,7 @@ class Table:
                 try:
                     return MARRY + parse_suit(name)
                 except ValueError:
-                    raise ValueError("unknown suit '%s' (c, d, h or s)" % name) from None
+                    raise ValueError("unknown suit '%s' (c, d, h or s)" % _quoted(name)) from None
             pairs = [s for s in range(4) if (h.hands[YOU] >> (s * 6 + 2)) & 3 == 3]
             if len(pairs) == 1:
                 return MARRY + pairs[0]
@@ -374,29 +483,33 @@ class Table:
                 raise ValueError("you hold no king and queen of one suit")
             raise ValueError("which marriage? say marry and the suit, like: marry %s" % "cdhs"[pairs[0]])
         if args and verb not in ("play", "p"):
-            raise ValueError("'%s' is not a command; type help for the list" % " ".join(words))
+            raise ValueError("'%s' is not a command; type help for the list" % _quoted(" ".join(words)))
         if verb in ("exchange", "x"):
             return EXCHANGE
         if verb == "claim":
-            return CLAIM
+            return self.confirm_claim()
         if verb == "close":
             return self.confirm_close()
         if verb in ("play", "p"):
             if len(args) != 1:
                 raise ValueError("play which card? like: play ts")
             verb = args[0]
-        if verb.isdigit():
+        if verb.isdigit():  # '²' and other scripts' digits too: only ASCII ones number a card
             cards = _sorted_hand(h.hands[YOU])
-            n = int(verb)
-            if not 1 <= n <= len(cards):
-                raise ValueError("there is no card %s: your cards are numbered 1 to %d" % (verb, len(cards)))
+            n = ascii_int(verb, 1, len(cards))
+            if n is None:
+                raise ValueError(
+                    "there is no card %s: your cards are numbered 1 to %d" % (_quoted(verb), len(cards))
+                )
             return cards[n - 1]
         if len(verb) == 2:
             try:
                 return parse_card(verb)
             except ValueError:
-                raise ValueError("unknown card '%s': rank 9 J Q K T A, then suit C D H S" % verb) from None
-        raise ValueError("'%s' is not a card or a command; type help for the list" % verb)
+                raise ValueError(
+                    "unknown card '%s': rank 9 J Q K T A, then suit C D H S" % _quoted(verb)
+                ) from None
+        raise ValueError("'%s' is not a card or a command; type help for the list" % _quoted(verb))
 
     def confirm_close(self):
         h = self.match.hand
@@ -410,6 +523,22 @@ class Table:
         if answer.lower() in ("y", "yes"):
             return CLOSE
         self.say("The stock stays open.")
+        return None
+
+    def confirm_claim(self):
+        h = self.match.hand
+        h.check(CLAIM)  # a claim the rules refuse is explained before asking
+        rule = self.rules.false_claim
+        if rule == FALSE_CLAIM_MATCH:
+            cost = "you lose the whole match"
+        elif rule == FALSE_CLAIM_TWO_OR_THREE and h.tricks[COMPUTER] == 0:
+            cost = "the computer scores 3 game points, as it has no trick yet"
+        else:
+            cost = "the computer scores 2 game points"
+        answer = self.ask("If you have fewer than 66, %s. Claim? [y/N] " % cost)
+        if answer.lower() in ("y", "yes"):
+            return CLAIM
+        self.say("Play goes on.")
         return None
 
     def echo(self, code: int) -> None:
@@ -490,7 +619,10 @@ class Table:
         else:
             stock = "%d face down + upcard %s" % (v.facedown, card_name(v.upcard))
         self.say("Trumps: %s    Stock: %s" % (SUIT_NAMES[v.trump], stock))
-        self.say("Computer: %d cards in hand, %s" % (v.opp_count, self._pile(v, COMPUTER)))
+        self.say(
+            "Computer: %d card%s in hand, %s"
+            % (v.opp_count, "" if v.opp_count == 1 else "s", self._pile(v, COMPUTER))
+        )
         self.say("You:      %s" % self._pile(v, YOU))
         if self.rules.assisted:
             self.say("Score: you %d, computer %d" % (v.my_score, v.opp_score))
@@ -558,6 +690,12 @@ def _one(cards: int) -> int:
     while not (cards >> c) & 1:
         c += 1
     return c
+
+
+def _quoted(words: str) -> str:
+    """What the player typed, for an error message: escaped, and cut short
+    (a pasted page is not echoed back whole)."""
+    return shown(words[:24]) + ("..." if len(words) > 24 else "")
 
 
 def _capital(text: str) -> str:
