@@ -30,28 +30,93 @@ def _command_named(argv) -> str | None:
     return None
 
 
+def version() -> str:
+    """The installed package's version; the source tree's when run from a
+    checkout that was never installed."""
+    try:
+        from importlib.metadata import PackageNotFoundError
+        from importlib.metadata import version as installed
+
+        return installed("sixtysix")
+    except PackageNotFoundError:
+        return "0.1.0 (not installed)"
+
+
+class OutputError(Exception):
+    """Standard output could not be written (`> /dev/full`, a full disk)."""
+
+
+class _Output:
+    """Standard output that tells its own write failures apart from the
+    OSErrors a command reports itself (a record it cannot read, a port)."""
+
+    def __init__(self, stream) -> None:
+        self._stream = stream
+
+    def write(self, text):
+        try:
+            return self._stream.write(text)
+        except BrokenPipeError:
+            raise
+        except OSError as e:
+            raise OutputError(e.strerror or str(e)) from None
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as e:
+            raise OutputError(e.strerror or str(e)) from None
+
+    def __getattr__(self, name):
+        return getattr(self._stream, name)
+
+
 def main(argv=None) -> int:
     if argv is None:
         argv = sys.argv[1:]
-    parser = argparse.ArgumentParser(prog="sixtysix", description="Sixty-Six on the host.")
-    sub = parser.add_subparsers(dest="command", required=True)
-    wanted = _command_named(argv)
-    for name, module, text in COMMANDS:
-        command = sub.add_parser(name, help=text)
-        if name == wanted:
-            importlib.import_module("." + module, __package__).add_arguments(command)
-
-    args = parser.parse_args(argv)
+    stdout = sys.stdout
+    sys.stdout = _Output(stdout)
     try:
-        return args.run(args) or 0
+        # The command's module is imported in here too: a Ctrl-C while it
+        # loads is a Ctrl-C like any other.
+        parser = argparse.ArgumentParser(prog="sixtysix", description="Sixty-Six on the host.")
+        parser.add_argument("--version", action="version", version="sixtysix " + version())
+        sub = parser.add_subparsers(dest="command", required=True)
+        wanted = _command_named(argv)
+        for name, module, text in COMMANDS:
+            command = sub.add_parser(name, help=text)
+            if name == wanted:
+                importlib.import_module("." + module, __package__).add_arguments(command)
+
+        args = parser.parse_args(argv)
+        status = args.run(args) or 0
+        sys.stdout.flush()
+        return status
     except KeyboardInterrupt:
         print(file=sys.stderr)
         return 130
     except BrokenPipeError:  # output piped into `head` and the like
-        import os
-
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        _drop_stdout(stdout)
         return 0
+    except OutputError as e:
+        _drop_stdout(stdout)
+        print("sixtysix: cannot write the output: %s" % e, file=sys.stderr)
+        return 1
+    finally:
+        sys.stdout = stdout
+
+
+def _drop_stdout(stream) -> None:
+    """Point standard output at /dev/null, so the interpreter's own flush
+    at exit does not fail a second time."""
+    import os
+
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass  # not a real file (a test's StringIO): nothing to flush at exit
 
 
 if __name__ == "__main__":

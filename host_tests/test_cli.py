@@ -1,0 +1,68 @@
+"""The `sixtysix` command itself: its version, and failures that belong to
+no subcommand (a full output device, Ctrl-C while a command loads)."""
+
+import io
+import os
+import subprocess
+import sys
+
+import pytest
+from sixtysix_tools import cli
+
+
+def test_version_is_printed():
+    proc = subprocess.run(
+        [sys.executable, "-m", "sixtysix_tools.cli", "--version"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)},
+    )
+    assert proc.returncode == 0
+    assert proc.stdout.startswith("sixtysix 0.")
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["replay", "RECORD"],
+        ["replay", "RECORD", "--json"],
+        ["play", "--seed", "3"],
+        ["--help"],
+    ],
+)
+def test_a_full_output_device_is_one_line_not_a_traceback(tmp_path, argv):
+    record = tmp_path / "r.txt"
+    record.write_text("game sixty-six\n")
+    argv = [str(record) if a == "RECORD" else a for a in argv]
+    with open("/dev/full", "w") as full:
+        proc = subprocess.run(
+            [sys.executable, "-m", "sixtysix_tools.cli", *argv],
+            stdin=subprocess.DEVNULL,
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=60,
+            env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)},
+        )
+    assert "Traceback" not in proc.stderr and "Exception ignored" not in proc.stderr, proc.stderr
+    if argv != ["--help"]:  # argparse prints help and exits on its own
+        assert proc.returncode == 1
+        assert proc.stderr.strip().endswith("sixtysix: cannot write the output: No space left on device")
+
+
+def test_ctrl_c_while_a_command_loads(monkeypatch, capsys):
+    def interrupted(name, package=None):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli.importlib, "import_module", interrupted)
+    assert cli.main(["replay", "x.txt"]) == 130
+    assert capsys.readouterr().err == "\n"
+
+
+def test_standard_output_is_given_back(monkeypatch):
+    out = io.StringIO()
+    monkeypatch.setattr(sys, "stdout", out)
+    cli.main(["move", "/nonexistent"])
+    assert sys.stdout is out
