@@ -23,6 +23,8 @@ MAX_FILE = 4096  # bytes: nothing we write comes near; refuse bigger files unrea
 EROFS = 30  # errno of a read-only file system
 ENOENT = 2
 ENOSPC = 28  # the drive is full
+S_IFMT = 0xF000  # the file-type bits of a stat mode (MicroPython has no `stat` module)
+S_IFREG = 0x8000  # a regular file
 
 # What `unpack` and `load` report.
 OK = 0
@@ -89,12 +91,15 @@ class Store:
 
     def read_path(self, path: str):
         """The file's bytes, None if it does not exist; ValueError if it is
-        larger than MAX_FILE.  The buffer is the file's own size: a fixed
+        larger than MAX_FILE or is not a regular file.  The buffer is the file's own size: a fixed
         4 KB one may not fit a fragmented heap."""
         try:
-            size = os.stat(path)[6]
+            st = os.stat(path)
         except OSError:
             return None
+        if st[0] & S_IFMT != S_IFREG:  # a folder, a FIFO, a device: open() could wait for ever
+            raise ValueError("not a regular file")
+        size = st[6]
         if size > MAX_FILE:
             raise ValueError("file too large")
         with open(path, "rb") as f:

@@ -14,6 +14,8 @@ import sys
 
 from boards import BOARDS
 
+from .textin import ascii_int, shown
+
 LONG_MS = 800  # how long a scripted or shifted long press is held
 TAP_MS = 60
 STEP_MS = 20
@@ -154,30 +156,46 @@ def parse_keys(sim: Sim, script: str) -> list:
         count = 1
         if "*" in token:
             token, _, n = token.partition("*")
-            if not n.isdigit() or not 0 < int(n) <= 1000:
-                raise UsageError("bad repeat in '%s*%s': give a number from 1 to 1000" % (token, n))
-            count = int(n)
+            repeat = ascii_int(n, 1, 1000)
+            if repeat is None:
+                raise UsageError(
+                    "bad repeat in '%s*%s': give a number from 1 to 1000" % (shown(token), shown(n[:12]))
+                )
+            count = repeat
         ms = TAP_MS
         if ":" in token:
             token, _, how = token.partition(":")
             if how != "long":
-                raise UsageError("bad press '%s:%s': the only suffix is ':long'" % (token, how))
+                raise UsageError("bad press '%s:%s': the only suffix is ':long'" % (shown(token), shown(how)))
             ms = LONG_MS
         i = sim.button_index(token)
         presses += [(i, ms)] * count
     return presses
 
 
-def run_script(sim: Sim, script: str, shots) -> int:
+def run_script(sim: Sim, script: str, shots, zoom: int = 1) -> int:
     presses = parse_keys(sim, script)
     if shots:
-        os.makedirs(shots, exist_ok=True)
-        sim.canvas.save_png(os.path.join(shots, "%03d.png" % 0))
+        sim.canvas.save_png(os.path.join(shots, "%03d.png" % 0), zoom)
     for n, (i, ms) in enumerate(presses, 1):
         sim.hold(i, ms)
         if shots:
-            sim.canvas.save_png(os.path.join(shots, "%03d.png" % n))
+            sim.canvas.save_png(os.path.join(shots, "%03d.png" % n), zoom)
     return 0
+
+
+def writable_folder(path: str, what: str) -> str:
+    """`path` as a folder the simulator may write, made if missing;
+    UsageError saying what is wrong with it otherwise."""
+    if os.path.lexists(path) and not os.path.isdir(path):
+        raise UsageError("%s %s is a file, not a folder" % (what, shown(path)))
+    try:
+        os.makedirs(path, exist_ok=True)
+    except OSError as e:
+        raise UsageError("cannot make %s %s: %s" % (what, shown(path), e.strerror or e)) from None
+    if not os.access(path, os.W_OK):
+        raise UsageError("%s %s cannot be written" % (what, shown(path)))
+    return path
 
 
 def run_tour(board, seed: int, folder: str, zoom: int = 1, game: int = 0) -> int:
@@ -196,7 +214,6 @@ def run_tour(board, seed: int, folder: str, zoom: int = 1, game: int = 0) -> int
 def _tour(board, seed: int, folder: str, zoom: int, game: int, work: str) -> int:
     from .tour import game_tour, tour
 
-    os.makedirs(folder, exist_ok=True)
     sim = Sim(board, os.path.join(work, "walk"), seed)
     walked = game_tour(sim, game) if game >= 2 else tour(sim)
     at: dict = {}
@@ -245,8 +262,14 @@ def default_save_dir(board_name: str) -> str:
 
 def add_arguments(parser) -> None:
     parser.add_argument("--board", default="pico_display", help="one of: " + ", ".join(BOARDS))
-    parser.add_argument("--keys", help="scripted button presses, e.g. 'A A X:long Y*3'")
-    parser.add_argument("--screenshot", metavar="DIR", help="with --keys: a PNG after every press")
+    parser.add_argument(
+        "--keys",
+        help="scripted button presses, e.g. 'A A X:long Y*3', on a fresh board (no saves) unless "
+        "--save-dir is given",
+    )
+    parser.add_argument(
+        "--screenshot", metavar="DIR", help="with --keys: a PNG after every press (at --zoom)"
+    )
     parser.add_argument(
         "--tour", metavar="DIR", help="walk every screen with scripted presses, a PNG of each in DIR"
     )
@@ -255,11 +278,23 @@ def add_arguments(parser) -> None:
         help="the game the next new match deals (kept in the board's settings, as the settings "
         "screen would); with --tour, the game whose screens to photograph",
     )
-    parser.add_argument("--seed", type=int, default=None, help="seed of the first match's deal")
+    parser.add_argument("--seed", metavar="S", help="seed of the first match's deal, 0 to 999999999")
     parser.add_argument("--save-dir", help="where the simulated board keeps its files")
     parser.add_argument("--terminal", action="store_true", help="draw in the terminal, not a window")
-    parser.add_argument("--zoom", type=int, default=0, help="window or --tour pixels per board pixel")
+    parser.add_argument(
+        "--zoom", metavar="N", help="window, --tour or --screenshot pixels per board pixel, 1 to 16"
+    )
     parser.set_defaults(run=run)
+
+
+def _number(word, name: str, low: int, high: int):
+    """--seed and --zoom: ASCII digits in a range, None when not given."""
+    if word is None:
+        return None
+    value = ascii_int(word, low, high)
+    if value is None:
+        raise UsageError("%s takes a number from %d to %d, not '%s'" % (name, low, high, shown(word[:12])))
+    return value
 
 
 def run(args) -> int:
@@ -267,20 +302,37 @@ def run(args) -> int:
         board = load_board(args.board)
         if args.screenshot and not args.keys:
             raise UsageError("--screenshot needs --keys (the presses to take pictures of)")
-        seed = args.seed if args.seed is not None else (int.from_bytes(os.urandom(2), "little") | 1)
+        seed = _number(args.seed, "--seed", 0, 999999999)
+        if seed is None:
+            seed = int.from_bytes(os.urandom(2), "little") | 1
+        zoom = _number(args.zoom, "--zoom", 1, 16)
+        game = game_index(args.game)
         if args.tour:
             if args.save_dir or args.keys:
                 raise UsageError("--tour walks a fresh board with its own presses: no --save-dir or --keys")
-            return run_tour(board, seed, args.tour, max(1, args.zoom), game_index(args.game))
-        save_dir = args.save_dir or default_save_dir(args.board)
-        sim = Sim(board, save_dir, seed)
-        if args.game is not None:
-            choose_game(sim, game_index(args.game))
-        if args.keys:
-            return run_script(sim, args.keys, args.screenshot)
-        from .simview import interactive
+            return run_tour(board, seed, writable_folder(args.tour, "the --tour folder"), zoom or 1, game)
+        if args.screenshot:
+            writable_folder(args.screenshot, "the --screenshot folder")
+        if args.keys and not args.save_dir:
+            # A script plays the same on every run: a fresh board, not the
+            # match the player left in the default save folder.
+            import tempfile
 
-        return interactive(sim, key_names(board), terminal=args.terminal, zoom=args.zoom)
+            with tempfile.TemporaryDirectory(prefix="sixtysix-keys-") as fresh:
+                return _run(board, args, fresh, seed, zoom)
+        save_dir = args.save_dir or default_save_dir(args.board)
+        return _run(board, args, writable_folder(save_dir, "the save folder"), seed, zoom)
     except UsageError as e:
         print("sixtysix sim: %s" % e, file=sys.stderr)
         return 2
+
+
+def _run(board, args, save_dir: str, seed: int, zoom) -> int:
+    sim = Sim(board, save_dir, seed)
+    if args.game is not None:
+        choose_game(sim, game_index(args.game))
+    if args.keys:
+        return run_script(sim, args.keys, args.screenshot, zoom or 1)
+    from .simview import interactive
+
+    return interactive(sim, key_names(board), terminal=args.terminal, zoom=zoom or 0)

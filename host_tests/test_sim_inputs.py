@@ -1,0 +1,119 @@
+"""`sixtysix sim` against bad paths, odd digits and special files: one
+sentence and status 2, never a traceback and never a hang (issue 12)."""
+
+import os
+import subprocess
+import sys
+
+import pytest
+from sixtysix_tools.cli import main
+from sixtysix_tools.png import read_png
+
+
+def run(capsys, *argv):
+    status = main(["sim", *argv])
+    out = capsys.readouterr()
+    assert "Traceback" not in out.out + out.err
+    return status, out.err
+
+
+@pytest.mark.parametrize(
+    "keys, words",
+    [
+        ("A*²", "bad repeat in 'A*²': give a number from 1 to 1000"),
+        ("A*٣", "bad repeat in 'A*٣'"),
+        ("A*" + "9" * 5000, "bad repeat in 'A*999999999999'"),
+        ("A*0", "bad repeat"),
+        ("A:\x1b[2J", "bad press 'A:\\x1b[2J'"),
+    ],
+    ids=["sup2", "arabic3", "huge", "zero", "escape"],
+)
+def test_repeats_are_ascii_digits(capsys, tmp_path, keys, words):
+    status, err = run(capsys, "--save-dir", str(tmp_path), "--keys", keys)
+    assert status == 2
+    assert words in err and len(err) < 200 and "\x1b" not in err
+
+
+@pytest.mark.parametrize(
+    "option, word", [("--seed", "²"), ("--zoom", "٣"), ("--zoom", "0"), ("--seed", "9" * 5000)]
+)
+def test_seed_and_zoom_are_ascii_digits(capsys, tmp_path, option, word):
+    status, err = run(capsys, "--save-dir", str(tmp_path), "--keys", "A", option, word)
+    assert status == 2
+    assert err.startswith("sixtysix sim: %s takes a number from" % option) and len(err) < 200
+
+
+def test_a_save_dir_that_is_a_file(capsys, tmp_path):
+    f = tmp_path / "file"
+    f.write_text("x")
+    status, err = run(capsys, "--save-dir", str(f), "--keys", "A")
+    assert (status, err) == (2, "sixtysix sim: the save folder %s is a file, not a folder\n" % f)
+    status, err = run(capsys, "--save-dir", str(f / "under"), "--keys", "A")
+    assert status == 2 and err.startswith("sixtysix sim: cannot make the save folder %s: " % (f / "under"))
+
+
+@pytest.mark.parametrize("option", ["--screenshot", "--tour"])
+def test_a_picture_folder_that_is_a_file(capsys, tmp_path, option):
+    f = tmp_path / "file"
+    f.write_text("x")
+    argv = [option, str(f)] + (
+        ["--keys", "A", "--save-dir", str(tmp_path / "s")] if option == "--screenshot" else []
+    )
+    status, err = run(capsys, *argv)
+    assert (status, err) == (2, "sixtysix sim: the %s folder %s is a file, not a folder\n" % (option, f))
+
+
+def test_a_save_dir_that_cannot_be_written(capsys, tmp_path):
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    os.chmod(folder, 0o500)
+    try:
+        if os.access(folder, os.W_OK):
+            pytest.skip("running as root: permissions do not stop writing")
+        status, err = run(capsys, "--save-dir", str(folder), "--keys", "A")
+        assert (status, err) == (2, "sixtysix sim: the save folder %s cannot be written\n" % folder)
+    finally:
+        os.chmod(folder, 0o700)
+
+
+def test_a_fifo_in_place_of_the_match_save_is_set_aside_without_waiting(tmp_path):
+    """open() on a FIFO waits for a writer that never comes; the board reads
+    only regular files, and sets the FIFO aside like a damaged save."""
+    save = tmp_path / "save"
+    save.mkdir()
+    os.mkfifo(save / "match.sav")
+    proc = subprocess.run(
+        [sys.executable, "-m", "sixtysix_tools.cli", "sim", "--save-dir", str(save), "--keys", "A"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)},
+    )
+    assert (proc.returncode, proc.stderr) == (0, "")
+    import stat
+
+    assert stat.S_ISFIFO(os.stat(save / "match.bad").st_mode)  # set aside, not read
+
+
+def test_keys_without_a_save_dir_start_from_a_fresh_board(capsys, tmp_path, monkeypatch):
+    """A script plays the same on every run: it must not resume the match the
+    player left in the default save folder, nor leave files there."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    shots = []
+    for n in range(2):
+        folder = tmp_path / ("shots%d" % n)
+        status, err = run(capsys, "--seed", "3", "--keys", "A A A", "--screenshot", str(folder))
+        assert (status, err) == (0, "")
+        shots.append([read_png(str(folder / name)) for name in sorted(os.listdir(folder))])
+    assert shots[0] == shots[1]
+    assert not os.path.exists(tmp_path / "data")
+
+
+def test_screenshots_follow_zoom(capsys, tmp_path):
+    folder = tmp_path / "shots"
+    status, _ = run(
+        capsys, "--board", "thumby", "--seed", "3", "--keys", "A", "--screenshot", str(folder), "--zoom", "3"
+    )
+    assert status == 0
+    width, height, _ = read_png(str(folder / "000.png"))
+    assert (width, height) == (72 * 3, 40 * 3)
