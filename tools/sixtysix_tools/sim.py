@@ -93,7 +93,7 @@ class SimButtons:
 class Sim:
     """The firmware's own loop (boot.Runner) on a simulated clock."""
 
-    def __init__(self, board, save_dir: str, seed: int = 1) -> None:
+    def __init__(self, board, save_dir: str, seed: int = 1, text_cells: bool = False) -> None:
         from sixtysix_app.app import App
         from sixtysix_app.boot import Runner
         from sixtysix_app.keys import Keys
@@ -105,6 +105,10 @@ class Sim:
         self.save_dir = save_dir
         self.seed = seed
         self.canvas = make_canvas(board)
+        if text_cells:  # what the terminal shows when the pixels do not fit
+            from .textview import CellCanvas
+
+            self.canvas = CellCanvas(self.canvas, mono=getattr(board, "MONO", False))
         self.buttons = SimButtons()
         store = Store(save_dir)
 
@@ -328,7 +332,7 @@ def run(args) -> int:
 
 
 def _run(board, args, save_dir: str, seed: int, zoom) -> int:
-    sim = Sim(board, save_dir, seed)
+    sim = Sim(board, save_dir, seed, text_cells=not args.keys)
     if args.game is not None:
         choose_game(sim, game_index(args.game))
     if args.keys:

@@ -14,28 +14,33 @@ from .sim import LONG_MS, TAP_MS, Sim
 
 
 def help_line(sim: Sim, keys: list, window: bool = False) -> str:
+    """The keys of the board's buttons; in the terminal the way out comes
+    first, so a narrow terminal never cuts it off."""
     parts = []
     for button, key in zip(sim.board.BUTTONS, keys, strict=True):
         parts.append("%s=%s" % (key, button))
     if window:
         return "keys: " + "  ".join(parts) + "  (hold a key for a long press)"
-    return "keys: " + "  ".join(parts) + "  (shift: long press)  ctrl-c: quit"
+    return "ctrl-c: quit  shift+key: long press  keys: " + " ".join(parts)
 
 
 def interactive(sim: Sim, keys: list, terminal: bool = False, zoom: int = 0) -> int:
-    if not terminal and _window_possible():
-        try:
-            return _window(sim, keys, zoom)
-        except ImportError:
-            pass
+    why = "in the terminal, as asked (--terminal)"
+    if not terminal:
+        why = "no window: no display found, so the board is drawn here"
+        if _window_possible():
+            try:
+                return _window(sim, keys, zoom)
+            except ImportError as e:
+                why = "no window: %s" % e
     if not sys.stdin.isatty() or not sys.stdout.isatty():
         print(
-            "sixtysix sim: no window and no terminal to draw in; "
-            "use --keys '...' --screenshot DIR to run without one",
+            "sixtysix sim: %s, but this is not a terminal either; "
+            "use --keys '...' --screenshot DIR to run without one" % why.split(":")[0],
             file=sys.stderr,
         )
         return 2
-    return _terminal(sim, keys)
+    return _terminal(sim, keys, why)
 
 
 def _window_possible() -> bool:
@@ -50,7 +55,10 @@ def _window_possible() -> bool:
 
 def _window(sim: Sim, keys: list, zoom: int) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    import pygame  # optional: pip install -e '.[sim]'
+    try:
+        import pygame  # optional: pip install -e '.[sim]'
+    except ImportError:
+        raise ImportError("pygame is not installed: pip install -e '.[sim]'") from None
 
     c = sim.canvas
     if zoom <= 0:
@@ -144,7 +152,31 @@ def _read_key(fd):
     return ch.lower(), ch.isupper()
 
 
-def _terminal(sim: Sim, keys: list) -> int:
+def terminal_frame(sim: Sim, keys: list, cols: int, lines: int, why: str) -> str:
+    """What the terminal shows, at most cols x lines: the board's pixels in
+    half-blocks when they fit whole, else its text one character per font
+    cell (readable in 80x24 on every board), else what size is needed; then
+    why it is in the terminal, and the keys with the way out first."""
+    from .textview import CellCanvas, render_cells
+
+    c = sim.canvas
+    room = lines - 3
+    pixels = (c.width, (c.height + 1) // 2 + 3)  # the terminal that shows every pixel
+    if c.width <= cols and (c.height + 1) // 2 <= room:
+        picture = render_terminal(c, cols, room)
+        how = "every pixel of the board"
+    elif isinstance(c, CellCanvas) and c.cols <= cols and c.rows <= room:
+        picture = render_cells(c)
+        how = "the board's text, a character per letter (%dx%d or more shows its pixels)" % pixels
+    else:
+        need = (c.cols, c.rows + 3) if isinstance(c, CellCanvas) else pixels
+        picture = ("The board needs a terminal of %dx%d or more." % need)[:cols]
+        how = "too small to show the board"
+    status = [why, how, help_line(sim, keys)]
+    return picture + "".join("\n" + line[:cols] + "\x1b[K" for line in status)
+
+
+def _terminal(sim: Sim, keys: list, why: str = "drawn in the terminal") -> int:
     import termios
     import tty
 
@@ -160,15 +192,7 @@ def _terminal(sim: Sim, keys: list) -> int:
             if sim.canvas.frames != shown:
                 shown = sim.canvas.frames
                 size = os.get_terminal_size()
-                picture = render_terminal(sim.canvas, size.columns, size.lines - 2)
-                note = help_line(sim, keys)
-                if sim.canvas.width > size.columns or sim.canvas.height > 2 * (size.lines - 2):
-                    note = "a larger terminal (%dx%d) shows every pixel; %s" % (
-                        sim.canvas.width,
-                        (sim.canvas.height + 1) // 2 + 2,
-                        note,
-                    )
-                text = "\x1b[H" + picture + "\n" + note[: size.columns] + "\x1b[K"
+                text = "\x1b[H\x1b[2J" + terminal_frame(sim, keys, size.columns, size.lines, why)
                 sys.stdout.write(text.replace("\n", "\r\n"))
                 sys.stdout.flush()
             if select.select([fd], [], [], 0.1)[0]:

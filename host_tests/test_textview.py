@@ -1,0 +1,81 @@
+"""The simulator in an ordinary 80x24 terminal (issue 12): the whole screen
+fits, its words and cards can be read, it says why it is not in a window,
+and the way out is always shown."""
+
+import re
+
+import pytest
+from sixtysix.cards import card_name
+from sixtysix_tools.sim import Sim, key_names, load_board
+from sixtysix_tools.simview import terminal_frame
+from sixtysix_tools.textview import SUIT_CHARS
+
+from boards import BOARDS
+
+ESCAPES = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
+WHY = "no window: pygame is not installed: pip install -e '.[sim]'"
+
+
+def visible(frame: str) -> list:
+    return ESCAPES.sub("", frame).split("\n")
+
+
+def shown_card(card: int) -> str:
+    name = card_name(card)
+    return name[0] + SUIT_CHARS["CDHS".index(name[1])]
+
+
+def ok_button(board) -> int:
+    from sixtysix_app.events import OK
+
+    for i, (short, _long) in enumerate(board.KEYMAP):
+        if short == OK:
+            return i
+    raise AssertionError("no OK on " + board.NAME)
+
+
+def frame_at(sim, cols=80, lines=24) -> list:
+    board = sim.board
+    out = visible(terminal_frame(sim, key_names(board), cols, lines, WHY))
+    assert len(out) <= lines
+    for line in out:
+        assert len(line) <= cols, line
+    assert out[-3] == WHY[:cols]
+    assert out[-1].startswith("ctrl-c: quit")
+    return out
+
+
+@pytest.mark.parametrize("name", BOARDS)
+def test_every_board_is_readable_in_80_by_24(tmp_path, name):
+    board = load_board(name)
+    sim = Sim(board, str(tmp_path), 3, text_cells=True)
+    sim.settle()
+    if board.WIDTH <= 80 and (board.HEIGHT + 1) // 2 <= 21:
+        assert frame_at(sim)[-2] == "every pixel of the board"  # a glyph is 3x5 or more cells
+        return
+    title = "\n".join(frame_at(sim))
+    assert "New match" in title and "Settings" in title
+    sim.hold(ok_button(board), 60)  # New match: the table
+    table = "\n".join(frame_at(sim))
+    hand = sim.app.session.match.hand.hands[0]
+    cards = [c for c in range(24) if hand >> c & 1]
+    assert cards
+    for card in cards:
+        assert shown_card(card) in table, (card_name(card), table)
+
+
+def test_a_board_whose_pixels_fit_is_drawn_in_pixels(tmp_path):
+    sim = Sim(load_board("thumby"), str(tmp_path), 3, text_cells=True)
+    sim.settle()
+    out = frame_at(sim)
+    assert out[-2] == "every pixel of the board"
+    assert "\u2580" in out[0]
+
+
+def test_a_terminal_too_small_says_what_it_needs(tmp_path):
+    sim = Sim(load_board("pico_display"), str(tmp_path), 3, text_cells=True)
+    sim.settle()
+    out = frame_at(sim, cols=50, lines=8)
+    assert out[0] == "The board needs a terminal of 40x11 or more."
+    assert frame_at(sim, cols=20, lines=8)[0] == "The board needs a te"
+    assert out[-2] == "too small to show the board"
