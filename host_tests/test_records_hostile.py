@@ -13,6 +13,7 @@ from sixtysix_tools.cli import main
 from sixtysix_tools.record import RecordError, load
 from sixtysix_tools.replay import MAX_RECORD_BYTES, read_record
 from test_move_more import cut_records
+from test_records import HEAD, error_of
 
 COMMANDS = ("replay", "move", "analyse")
 
@@ -24,19 +25,7 @@ HEADS = {
     "sixty-five": "game sixty-five\n",
 }
 
-TWO_DEAL = """hand
-dealer B
-A KH QH 9C TC AS JD
-B 9S JH QC KC AH TD
-upcard JS
-stock 9D AD KD QD TH QS KS 9H JC AC TS
-"""
-
-
-def error_of(text):
-    with pytest.raises(RecordError) as e:
-        load(text)
-    return e.value.line, e.value.reason
+TWO_DEAL = HEAD.split("\n", 1)[1]  # the deal of test_records' record, without its game line
 
 
 def run_command(capsys, tmp_path, command, data, *flags):
