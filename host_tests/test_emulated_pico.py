@@ -1,0 +1,109 @@
+"""The emulated Pico of the test rig (tools/emulator/, tools/sixtysix_tools/emulated.py).
+
+The runner's own parts (UF2 loading, flash that keeps what is written, the
+ST7789 decoder) are tested with `node --test` and need no image. The board
+itself needs a MicroPython image for the Pico and an RP2040 bootrom, which
+the project does not ship (README, "The emulated Pico"): with
+SIXTYSIX_PICO_IMAGE and SIXTYSIX_PICO_BOOTROM set, the firmware is
+deployed with `sixtysix deploy` over mpremote, and the title screen read
+from the decoded panel must equal the golden picture.
+"""
+
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+from sixtysix_tools import emulated
+from sixtysix_tools.png import read_png
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+GOLDEN = os.path.join(HERE, "golden", "pico_display")
+
+needs_node = pytest.mark.skipif(shutil.which("node") is None, reason="no Node.js on this machine")
+HAVE_INPUTS = bool(os.environ.get(emulated.IMAGE_ENV) and os.environ.get(emulated.BOOTROM_ENV))
+needs_board = pytest.mark.skipif(
+    not HAVE_INPUTS,
+    reason="set %s and %s to run the emulated board" % (emulated.IMAGE_ENV, emulated.BOOTROM_ENV),
+)
+
+
+@needs_node
+def test_runner_parts():
+    emulated.ensure_installed()
+    done = subprocess.run(
+        ["node", "--test", "pico.test.mjs"], cwd=emulated.EMULATOR_DIR, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
+    assert "# fail 0" in done.stdout
+
+
+def test_missing_image_and_bootrom_are_both_named(monkeypatch):
+    monkeypatch.delenv(emulated.IMAGE_ENV, raising=False)
+    monkeypatch.delenv(emulated.BOOTROM_ENV, raising=False)
+    with pytest.raises(emulated.EmulatorError) as e:
+        emulated.find_inputs()
+    assert emulated.IMAGE_ENV in str(e.value) and emulated.BOOTROM_ENV in str(e.value)
+
+
+def test_a_bootrom_of_the_wrong_size_is_refused(tmp_path):
+    image = tmp_path / "mp.uf2"
+    image.write_bytes(b"\0" * 512)
+    rom = tmp_path / "rom.bin"
+    rom.write_bytes(b"\0" * 100)
+    with pytest.raises(emulated.EmulatorError, match="16384 bytes"):
+        emulated.find_inputs(str(image), str(rom))
+    with pytest.raises(emulated.EmulatorError, match="no such file"):
+        emulated.find_inputs(str(tmp_path / "none.uf2"), str(rom))
+
+
+def golden_565(name):
+    """A golden picture as the panel gets it: RGB565, row after row."""
+    from sixtysix_app.canvas import rgb565
+
+    w, h, rows = read_png(os.path.join(GOLDEN, name + ".png"))
+    return w, h, [rgb565(v) for row in rows for v in row]
+
+
+@pytest.fixture(scope="module")
+def deployed(tmp_path_factory):
+    image, bootrom = emulated.find_inputs()
+    flash = tmp_path_factory.mktemp("pico") / "flash.bin"
+    display = emulated.BOARD_DISPLAYS["pico_display"]
+    with emulated.EmulatedPico(
+        image, bootrom, flash=flash, display=display, usb=emulated.repl_is_usb()
+    ) as pico:
+        done = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "sixtysix_tools.cli",
+                "deploy",
+                "--board",
+                "pico_display",
+                "--port",
+                pico.port,
+            ],
+            capture_output=True,
+            text=True,
+            timeout=900,
+        )
+        assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+        pico.wait_for_frames(1)
+        yield pico
+
+
+@needs_board
+def test_deploy_puts_the_golden_title_on_the_panel(deployed):
+    assert deployed.screen() == golden_565("title")
+
+
+@needs_board
+def test_presses_on_the_buttons_reach_the_settings(deployed):
+    pins = emulated.button_pins("pico_display")
+    deployed.press(pins["Y"])  # next: Settings
+    deployed.press(pins["A"])  # OK
+    deployed.settle()
+    assert deployed.screen() == golden_565("settings")
