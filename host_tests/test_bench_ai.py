@@ -23,7 +23,7 @@ def test_bench_ai_prints_every_figure():
     out = proc.stdout
     assert proc.returncode == 0, out + proc.stderr
     assert out.startswith("sixtysix bench ai: schnapsen, each level plays itself for 1 match, seed 2"), out
-    assert re.search(r"^assumed Pico slowdown: 60x ", out, re.M), out
+    assert "x the unix port" not in out and "slowdown" not in out, out  # no scaled guesses of device time
     number = r" +[\d.]+ ms"
     for level in AI_LEVELS:
         # The level's own block, up to the next level's or the footer.
@@ -43,9 +43,6 @@ def test_bench_ai_prints_every_figure():
             r"nodes per move: mean (\d+) \(\d+ over the moves that searched\), max (\d+);", body
         )
         assert nodes, body
-        assert re.search(
-            r"implied Pico \(60x the unix port\): median%s, p95%s, max%s$" % ((number,) * 3), body, re.M
-        )
         if level == "easy":
             assert searched == 0 and int(nodes[2]) == 0  # easy never searches
         else:

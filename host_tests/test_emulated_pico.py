@@ -107,3 +107,42 @@ def test_presses_on_the_buttons_reach_the_settings(deployed):
     deployed.press(pins["A"])  # OK
     deployed.settle()
     assert deployed.screen() == golden_565("settings")
+
+
+def test_every_button_of_the_rp2040_boards_has_its_gpio():
+    from sixtysix_tools.bench_emulated import PICO_BOARDS
+    from sixtysix_tools.sim import load_board
+
+    from boards import BOARDS
+
+    rp2040 = [name for name in BOARDS if getattr(load_board(name), "ARCH", "") == "armv6m"]
+    assert sorted(rp2040) == sorted(PICO_BOARDS)
+    for name in rp2040:
+        board = load_board(name)
+        pins = emulated.button_pins(name)
+        assert sorted(pins) == sorted(board.BUTTONS), name
+        assert all(0 <= gpio < 30 for gpio in pins.values()), name
+    assert emulated.button_pins("pico_display") == {"A": 12, "B": 13, "X": 14, "Y": 15}
+
+
+def run_cli(*args):
+    env = dict(os.environ)
+    env.pop(emulated.IMAGE_ENV, None)
+    env.pop(emulated.BOOTROM_ENV, None)
+    return subprocess.run(
+        [sys.executable, "-m", "sixtysix_tools.cli", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
+
+
+@pytest.mark.parametrize(
+    "args", [("emulate",), ("bench", "device", "--emulated"), ("bench", "ai", "--emulated")]
+)
+def test_the_emulated_commands_say_what_they_miss(args):
+    done = run_cli(*args)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "Traceback" not in done.stderr
+    assert emulated.IMAGE_ENV in done.stderr and emulated.BOOTROM_ENV in done.stderr

@@ -37,44 +37,9 @@ else:
         if _p not in sys.path:
             sys.path.insert(0, _p)
 
+from nullcanvas import NullCanvas  # noqa: E402
+
 STEP_MS = 20  # as tools/sixtysix_tools/sim.py: the same presses at the same times
-
-
-class NullCanvas:
-    """A panel that shows nothing: the board's size and text cell, no pixels."""
-
-    def __init__(self, board):
-        self.width = board.WIDTH
-        self.height = board.HEIGHT
-        self.mono = board.MONO
-        cells = {"small": (4, 6), "normal": (6, 8)}
-        w, h = cells[board.FONT]
-        self.char_w = w * board.SCALE
-        self.char_h = h * board.SCALE
-
-    def fill(self, role):
-        pass
-
-    def fill_rect(self, x, y, w, h, role):
-        pass
-
-    def rect(self, x, y, w, h, role):
-        pass
-
-    def hline(self, x, y, w, role):
-        pass
-
-    def vline(self, x, y, h, role):
-        pass
-
-    def text(self, s, x, y, role):
-        pass
-
-    def suit(self, n, x, y, role):
-        pass
-
-    def show(self):
-        pass
 
 
 class Buttons:

@@ -18,6 +18,8 @@ import tempfile
 import sixtysix
 from sixtysix.rules import GAME_NAMES
 
+from .emulated import EmulatorError
+
 TOOLS = os.path.dirname(os.path.abspath(__file__))
 DRIVER = os.path.join(TOOLS, "bench_core_mpy.py")
 AI_DRIVER = os.path.join(TOOLS, "bench_ai_mpy.py")
@@ -26,10 +28,6 @@ CORE = os.path.dirname(os.path.abspath(sixtysix.__file__))
 CORE_SOURCE_ENV = dict(os.environ, MICROPYPATH=os.path.dirname(CORE))
 LARGEST_HEAP_KW = 4096  # give up the heap search beyond this
 AI_LEVELS = ("easy", "medium", "hard")
-# Assumed: a Raspberry Pi Pico (RP2040, 125 MHz Cortex-M0+) runs the same
-# bytecode about 60 times slower than the unix port on the development
-# machine.  A rule of thumb, not a measurement on a board.
-PICO_SLOWDOWN = 60
 
 
 class BenchError(Exception):
@@ -72,6 +70,21 @@ def add_arguments(parser):
     parser.add_argument("--seed", type=int, default=1, help="seed of deals and players (default 1)")
     parser.add_argument(
         "--game", choices=GAME_NAMES, default="sixty-six", help="ai: the game played (default sixty-six)"
+    )
+    parser.add_argument(
+        "--emulated",
+        action="store_true",
+        help="ai, device: measure on the emulated Pico (README: The emulated Pico)",
+    )
+    parser.add_argument("--image", help="--emulated: MicroPython image for the Pico (.uf2 or .bin)")
+    parser.add_argument("--bootrom", help="--emulated: RP2040 bootrom, 16 KB")
+    parser.add_argument(
+        "--board",
+        action="append",
+        help="device --emulated: a board to measure (repeatable; default every RP2040 board)",
+    )
+    parser.add_argument(
+        "--level", default="hard", help="--emulated: the level in the two-player games (default hard)"
     )
     parser.set_defaults(run=run)
 
@@ -263,11 +276,9 @@ def bench_level(micropython, label, level, matches, seed, game):
         " same moves on both runtimes: %s"
         % (nodes / max(moves, 1), nodes / max(searched, 1), cpy["max_nodes"], same)
     )
-    pico = [ms(PICO_SLOWDOWN * int(mpy[k])) for k in ("median_us", "p95_us", "max_us")]
-    print("  implied Pico (%dx the unix port): median %s, p95 %s, max %s" % (PICO_SLOWDOWN, *pico))
     if "search_median_us" in mpy:
-        pico = [ms(PICO_SLOWDOWN * int(mpy[k])) for k in ("search_median_us", "search_p95_us")]
-        print("  %-34s moves that searched: median %s, p95 %s" % ("", *pico))
+        found = [ms(int(mpy[k])) for k in ("search_median_us", "search_p95_us")]
+        print("  %s, moves that searched: median %s, p95 %s" % (label, *found))
 
 
 def plural(matches):
@@ -279,10 +290,7 @@ def bench_ai(matches, seed, game):
     label = "MicroPython " + micropython_version(micropython)
     print("sixtysix bench ai: %s, each level plays itself for %s, seed %d" % (game, plural(matches), seed))
     print("time per move = one call of player.choose(view), timed inside the driver on each runtime")
-    print(
-        "assumed Pico slowdown: %dx this machine's MicroPython unix port (a rule of thumb, not measured)"
-        % PICO_SLOWDOWN
-    )
+    print("times on a Pico: sixtysix bench ai --emulated (the chip's own cycles, not a factor)")
     for level in AI_LEVELS:
         bench_level(micropython, label, level, matches, seed, game)
 
@@ -311,9 +319,28 @@ def bench_ai(matches, seed, game):
     print("%s, core as .mpy: -X heapsize=%dwK" % (what, frozen))
 
 
+def run_emulated(args):
+    from . import bench_emulated, emulated
+
+    emulated.find_inputs(args.image, args.bootrom)  # a clear message before anything starts
+    if args.image:
+        os.environ[emulated.IMAGE_ENV] = args.image
+    if args.bootrom:
+        os.environ[emulated.BOOTROM_ENV] = args.bootrom
+    if args.what == "ai":
+        bench_emulated.bench_ai_emulated((args.game,), AI_LEVELS, args.matches, args.seed)
+    elif args.what == "device":
+        boards = tuple(args.board or bench_emulated.PICO_BOARDS)
+        bench_emulated.bench_device_emulated(args.seed, boards, (0, 1, 2, 3, 4), args.level)
+    else:
+        raise BenchError("bench core has no --emulated")
+
+
 def run(args):
     try:
-        if args.what == "ai":
+        if args.emulated:
+            run_emulated(args)
+        elif args.what == "ai":
             bench_ai(args.matches, args.seed, args.game)
         elif args.what == "device":
             from .bench_device import bench_device
@@ -321,7 +348,7 @@ def run(args):
             bench_device(args.seed)
         else:
             bench_core(args.hands, args.seed)
-    except (BenchError, OSError, subprocess.TimeoutExpired) as e:
+    except (BenchError, OSError, subprocess.TimeoutExpired, EmulatorError) as e:
         print("sixtysix bench: %s" % e, file=sys.stderr)
         return 1
     return 0

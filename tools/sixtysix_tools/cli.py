@@ -19,6 +19,7 @@ COMMANDS = (
     ("move", "move", "the computer's next action in a game record"),
     ("analyse", "analyse", "each decision of a record against the computer"),
     ("deploy", "deploy", "put the firmware on a board over USB"),
+    ("emulate", "emulated", "an emulated Raspberry Pi Pico with its REPL on a pty"),
 )
 
 

@@ -142,6 +142,7 @@ class EmulatedPico:
         flash: Path | None = None,
         display: Display | None = None,
         usb: bool = False,
+        boot_ms: int = 2000,
     ) -> None:
         ensure_installed()
         self._control_r, self._to_runner = os.pipe()
@@ -179,6 +180,10 @@ class EmulatedPico:
         self._bridge = threading.Thread(target=self._pump, daemon=True)
         self._bridge.start()
         self._lock = threading.Lock()
+        # The port is handed out only after boot: a Ctrl-C that reaches the
+        # chip before MicroPython has set up its REPL is taken as a plain
+        # character, main.py then runs on, and mpremote never gets its raw REPL.
+        self.run(boot_ms)
 
     def _pump(self) -> None:
         assert self._proc.stdin is not None and self._proc.stdout is not None
@@ -286,3 +291,77 @@ class EmulatedPico:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("--image", help="MicroPython image for the Pico, .uf2 or .bin (or %s)" % IMAGE_ENV)
+    parser.add_argument("--bootrom", help="RP2040 bootrom, 16384 bytes (or %s)" % BOOTROM_ENV)
+    parser.add_argument(
+        "--flash", help="keep the board's flash in this file, so a deploy survives a restart (default: none)"
+    )
+    parser.add_argument(
+        "--display",
+        choices=sorted(BOARD_DISPLAYS),
+        help="decode this board's panel; `screen FILE` on standard input then writes it as a PNG",
+    )
+    parser.add_argument(
+        "--repl", choices=("usb", "uart"), help="where the image's REPL is (default usb, or %s)" % REPL_ENV
+    )
+    parser.set_defaults(run=run)
+
+
+def _save_screen(pico: EmulatedPico, path: str) -> None:
+    from .png import write_png
+
+    w, h, pixels = pico.screen()
+    rows = [
+        [
+            ((p >> 11) * 255 // 31) << 16 | ((p >> 5 & 63) * 255 // 63) << 8 | (p & 31) * 255 // 31
+            for p in pixels[r * w : (r + 1) * w]
+        ]
+        for r in range(h)
+    ]
+    write_png(path, w, h, rows)
+
+
+def run(args) -> int:
+    """Start the board, print its port, then take commands on standard
+    input until it ends: `press GPIO [MS]`, `screen FILE`, `time`, `quit`."""
+    import sys
+
+    try:
+        image, bootrom = find_inputs(args.image, args.bootrom)
+        usb = (args.repl or os.environ.get(REPL_ENV, "usb")) != "uart"
+        display = BOARD_DISPLAYS[args.display] if args.display else None
+        flash = Path(args.flash) if args.flash else None
+        with EmulatedPico(image, bootrom, flash=flash, display=display, usb=usb) as pico:
+            print("emulated Pico: REPL on %s (mpremote connect %s)" % (pico.port, pico.port), flush=True)
+            print("commands: press GPIO [MS], screen FILE.png, time, quit", flush=True)
+            for line in sys.stdin:
+                words = line.split()
+                try:
+                    if not words:
+                        continue
+                    if words[0] == "quit":
+                        break
+                    if words[0] == "press" and len(words) in (2, 3):
+                        pico.press(int(words[1]), int(words[2]) if len(words) == 3 else 80)
+                    elif words[0] == "screen" and len(words) == 2:
+                        _save_screen(pico, words[1])
+                    elif words[0] == "time":
+                        print(
+                            "chip time %.3f s, %d cycles"
+                            % (pico.time()["nanos"] / 1e9, pico.time()["cycles"])
+                        )
+                    else:
+                        print("? press GPIO [MS] | screen FILE.png | time | quit", flush=True)
+                        continue
+                    print("ok", flush=True)
+                except (ValueError, OSError, EmulatorError) as e:
+                    print("sixtysix emulate: %s" % e, flush=True)
+    except EmulatorError as e:
+        print("sixtysix emulate: %s" % e, file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        pass
+    return 0
