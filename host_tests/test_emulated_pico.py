@@ -146,3 +146,41 @@ def test_the_emulated_commands_say_what_they_miss(args):
     assert done.returncode == 1, done.stdout + done.stderr
     assert "Traceback" not in done.stderr
     assert emulated.IMAGE_ENV in done.stderr and emulated.BOOTROM_ENV in done.stderr
+
+
+VIPER_SAMPLE = """
+from sixtysix_app import st7789
+from time import ticks_us, ticks_diff
+fast = st7789.viper_expander()
+lut = bytearray(32)
+st7789.fill_lut(lut, [0x1234 * i & 0xFFFF for i in range(16)])
+src = bytes(range(256)) * 64
+a = bytearray(480)
+b = bytearray(480)
+t = ticks_us()
+for row in range(135):
+    st7789.expand_gs4_line(a, src, row * 120, lut)
+slow_us = ticks_diff(ticks_us(), t)
+t = ticks_us()
+for row in range(135):
+    fast(b, src, row * 120, lut)
+fast_us = ticks_diff(ticks_us(), t)
+print("viper", fast is not None, a == b, slow_us, fast_us)
+"""
+
+
+@needs_board
+def test_the_viper_pixel_loop_is_compiled_on_the_chip_and_draws_a_frame_faster(deployed):
+    """The timing sample: one 240x135 frame's worth of lines through both
+    builds of the loop, in the chip's own microseconds (cycles, not wall time)."""
+    done = subprocess.run(
+        [sys.executable, "-m", "mpremote", "connect", deployed.port, "exec", VIPER_SAMPLE],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    words = done.stdout.split()
+    assert words[:3] == ["viper", "True", "True"], done.stdout + done.stderr
+    slow_us, fast_us = int(words[3]), int(words[4])
+    print("frame of lines on the chip: bytecode %d us, viper %d us" % (slow_us, fast_us))
+    assert fast_us * 4 < slow_us
