@@ -91,3 +91,44 @@ def test_ai_driver_makes_the_same_moves_for_a_seed():
 def test_ai_driver_usage():
     proc = subprocess.run([sys.executable, AI_DRIVER, "speed", "hard"], capture_output=True, text=True)
     assert proc.returncode == 2 and proc.stdout.startswith("usage:")
+
+
+def test_seats_driver_makes_the_same_moves_on_both_runtimes():
+    # bench ai --emulated runs this driver on the chip; here it runs on
+    # CPython and the MicroPython unix port, which must agree move for move.
+    from sixtysix_tools.bench import CORE_SOURCE_ENV, SEATS_DRIVER, require_micropython
+
+    micropython = require_micropython()
+    for game in ("three-hand", "four-hand", "sixty-five"):
+        figures = []
+        for command, env in (
+            ([sys.executable], None),
+            ([micropython, "-X", "heapsize=256wK"], CORE_SOURCE_ENV),
+        ):
+            proc = subprocess.run(
+                command + [SEATS_DRIVER, "medium", "30", "4", game],
+                capture_output=True,
+                text=True,
+                env=env,
+                timeout=300,
+            )
+            assert proc.returncode == 0 and proc.stdout.endswith("done\n"), proc.stdout + proc.stderr
+            figures.append(dict(line.split(" ", 1) for line in proc.stdout.splitlines() if " " in line))
+        assert figures[0]["checksum"] == figures[1]["checksum"], game
+        assert int(figures[0]["moves"]) >= 30 and int(figures[0]["searched"]) > 0, figures[0]
+        assert int(figures[0]["max_nodes"]) > 0
+
+
+def test_games_for_three_and_four_need_the_emulated_pico():
+    proc = bench("ai", "--game", "four-hand")
+    assert proc.returncode != 0
+    assert "Traceback" not in proc.stderr and "--emulated" in proc.stdout + proc.stderr
+
+
+def test_seats_driver_usage():
+    from sixtysix_tools.bench import SEATS_DRIVER
+
+    proc = subprocess.run(
+        [sys.executable, SEATS_DRIVER, "hard", "10", "1", "bridge"], capture_output=True, text=True
+    )
+    assert proc.returncode == 2 and proc.stdout.startswith("usage:")

@@ -23,11 +23,13 @@ from .emulated import EmulatorError
 TOOLS = os.path.dirname(os.path.abspath(__file__))
 DRIVER = os.path.join(TOOLS, "bench_core_mpy.py")
 AI_DRIVER = os.path.join(TOOLS, "bench_ai_mpy.py")
+SEATS_DRIVER = os.path.join(TOOLS, "bench_ai_seats_mpy.py")
 CORE = os.path.dirname(os.path.abspath(sixtysix.__file__))
 # MicroPython finds the core's source here (MICROPYPATH), installed or not.
 CORE_SOURCE_ENV = dict(os.environ, MICROPYPATH=os.path.dirname(CORE))
 LARGEST_HEAP_KW = 4096  # give up the heap search beyond this
 AI_LEVELS = ("easy", "medium", "hard")
+SEAT_GAMES = ("three-hand", "four-hand", "sixty-five")  # bench_ai_seats_mpy.py
 
 
 class BenchError(Exception):
@@ -69,7 +71,10 @@ def add_arguments(parser):
     )
     parser.add_argument("--seed", type=int, default=1, help="seed of deals and players (default 1)")
     parser.add_argument(
-        "--game", choices=GAME_NAMES, default="sixty-six", help="ai: the game played (default sixty-six)"
+        "--game",
+        choices=GAME_NAMES + SEAT_GAMES + ("all",),
+        default="sixty-six",
+        help="ai: the game played (default sixty-six); three-hand, four-hand, sixty-five, all: --emulated",
     )
     parser.add_argument(
         "--emulated",
@@ -328,7 +333,8 @@ def run_emulated(args):
     if args.bootrom:
         os.environ[emulated.BOOTROM_ENV] = args.bootrom
     if args.what == "ai":
-        bench_emulated.bench_ai_emulated((args.game,), AI_LEVELS, args.matches, args.seed)
+        games = GAME_NAMES + SEAT_GAMES if args.game == "all" else (args.game,)
+        bench_emulated.bench_ai_emulated(games, AI_LEVELS, args.matches, args.seed)
     elif args.what == "device":
         boards = tuple(args.board or bench_emulated.PICO_BOARDS)
         bench_emulated.bench_device_emulated(args.seed, boards, (0, 1, 2, 3, 4), args.level)
@@ -341,6 +347,10 @@ def run(args):
         if args.emulated:
             run_emulated(args)
         elif args.what == "ai":
+            if args.game not in GAME_NAMES:
+                raise BenchError(
+                    "bench ai --game %s runs on the emulated Pico only: add --emulated" % args.game
+                )
             bench_ai(args.matches, args.seed, args.game)
         elif args.what == "device":
             from .bench_device import bench_device

@@ -8,9 +8,10 @@ chip's own cycles at 125 MHz (`time.ticks_us` on the chip).
   then plays a whole match of each game by pressing the board's OK button,
   with and without the framebuffer, through tools/emulator/heapprobe.py;
   prints the heap's size and the least free heap seen.
-- ai: deploys the firmware, copies bench_ai_mpy.py beside it and has each
-  level play itself on the chip; prints p50, p95 and max per decision in
-  the chip's microseconds, and search nodes per chip millisecond.
+- ai: deploys the firmware, copies bench_ai_mpy.py (the two-player games)
+  and bench_ai_seats_mpy.py (three and four at the table) beside it and has
+  each level play itself on the chip; prints p50, p95 and max per decision
+  in the chip's microseconds, and search nodes per chip millisecond.
 """
 
 from __future__ import annotations
@@ -25,13 +26,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from . import emulated
-from .bench import BenchError
+from .bench import SEATS_DRIVER, BenchError
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 PROBE = os.path.join(ROOT, "tools", "emulator", "heapprobe.py")
 NULL_CANVAS = os.path.join(ROOT, "host_tests", "portable", "nullcanvas.py")
 AI_DRIVER = os.path.join(HERE, "bench_ai_mpy.py")
+SEAT_DECISIONS = 100  # decisions timed per level in a game for three or four
 PICO_BOARDS = ("pico_display", "thumby", "oled_128x64")
 MATCH_LIMIT_S = 3600  # host seconds for one match on the emulated chip
 
@@ -44,9 +46,8 @@ def mpremote(port: str, *args: str, timeout: float = 900) -> str:
         timeout=timeout,
     )
     if done.returncode != 0:
-        raise BenchError(
-            "mpremote %s failed: %s" % (args[0], (done.stderr.strip().splitlines() or ["?"])[-1])
-        )
+        said = (done.stderr.strip() or done.stdout.strip()).splitlines() or ["?"]
+        raise BenchError("mpremote %s failed: %s" % (args[0], said[-1]))
     return done.stdout
 
 
@@ -175,16 +176,26 @@ def bench_ai_emulated(games: tuple[str, ...], levels: tuple[str, ...], matches: 
         % ("game", "level", "moves", "p50 ms", "p95 ms", "max ms", "max nodes", "nodes/ms")
     )
     with tempfile.TemporaryDirectory() as work, deployed_pico("pico_display", work) as pico:
-        mpremote(pico.port, "cp", AI_DRIVER, ":bench_ai_mpy.py")
+        mpremote(
+            pico.port, "cp", AI_DRIVER, ":bench_ai_mpy.py", "+", "cp", SEATS_DRIVER, ":bench_ai_seats_mpy.py"
+        )
         for game in games:
             for level in levels:
-                out = mpremote(
-                    pico.port,
-                    "exec",
-                    "import bench_ai_mpy\nbench_ai_mpy.main(['speed', %r, '%d', '%d', %r])"
-                    % (level, matches, seed, game),
-                    timeout=MATCH_LIMIT_S * matches,
-                )
+                if game in ("sixty-six", "schnapsen"):
+                    code = "import bench_ai_mpy\nbench_ai_mpy.main(['speed', %r, '%d', '%d', %r])" % (
+                        level,
+                        matches,
+                        seed,
+                        game,
+                    )
+                else:
+                    code = "import bench_ai_seats_mpy\nbench_ai_seats_mpy.main([%r, '%d', '%d', %r])" % (
+                        level,
+                        SEAT_DECISIONS,
+                        seed,
+                        game,
+                    )
+                out = mpremote(pico.port, "exec", code, timeout=MATCH_LIMIT_S * matches)
                 figures = dict(line.split(" ", 1) for line in out.strip().splitlines() if " " in line)
                 if "p95_us" not in figures:
                     raise BenchError("bench_ai_mpy on the chip said: " + out.strip()[-300:])
