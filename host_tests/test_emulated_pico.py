@@ -9,6 +9,8 @@ deployed with `sixtysix deploy` over mpremote, and the title screen read
 from the decoded panel must equal the golden picture.
 """
 
+import contextlib
+import io
 import os
 import shutil
 import subprocess
@@ -184,3 +186,34 @@ def test_the_viper_pixel_loop_is_compiled_on_the_chip_and_draws_a_frame_faster(d
     slow_us, fast_us = int(words[3]), int(words[4])
     print("frame of lines on the chip: bytecode %d us, viper %d us" % (slow_us, fast_us))
     assert fast_us * 4 < slow_us
+
+
+DEEP_SEARCH = """
+from sixtysix.match import Match
+from sixtysix.rules import Rules, game_from_name
+from sixtysix.solver import Solver
+r = Rules(game_from_name('sixty-six'))
+h = Match(r, 7).start_hand()
+s = Solver(r)
+s.load(h)
+s.limit = 2000
+s.best(h.turn)
+print('searched', s.nodes, s.aborted)
+"""
+
+
+@needs_board
+def test_a_search_from_the_first_lead_fits_the_chips_c_stack(deployed):
+    """All twelve tricks deep, draws included: at five Python frames a trick
+    this died on the chip with 'maximum recursion depth exceeded'."""
+    done = subprocess.run(
+        [sys.executable, "-m", "mpremote", "connect", deployed.port, "exec", DEEP_SEARCH],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    here = io.StringIO()
+    with contextlib.redirect_stdout(here):
+        exec(DEEP_SEARCH, {})  # the same search on CPython: the same nodes
+    assert here.getvalue().endswith(" True\n"), here.getvalue()
+    assert done.stdout.replace("\r\n", "\n") == here.getvalue(), done.stdout + done.stderr
