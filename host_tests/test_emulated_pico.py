@@ -127,7 +127,7 @@ def test_every_button_of_the_rp2040_boards_has_its_gpio():
     assert emulated.button_pins("pico_display") == {"A": 12, "B": 13, "X": 14, "Y": 15}
 
 
-def run_cli(*args):
+def run_cli(*args, timeout=60):
     env = dict(os.environ)
     env.pop(emulated.IMAGE_ENV, None)
     env.pop(emulated.BOOTROM_ENV, None)
@@ -136,7 +136,7 @@ def run_cli(*args):
         capture_output=True,
         text=True,
         env=env,
-        timeout=60,
+        timeout=timeout,
     )
 
 
@@ -217,3 +217,23 @@ def test_a_search_from_the_first_lead_fits_the_chips_c_stack(deployed):
         exec(DEEP_SEARCH, {})  # the same search on CPython: the same nodes
     assert here.getvalue().endswith(" True\n"), here.getvalue()
     assert done.stdout.replace("\r\n", "\n") == here.getvalue(), done.stdout + done.stderr
+
+
+@needs_board
+def test_frozen_measurement_refuses_an_image_without_the_firmware_frozen_in():
+    image, bootrom = emulated.find_inputs()
+    done = run_cli(
+        "bench",
+        "device",
+        "--emulated",
+        "--frozen",
+        "--board",
+        "thumby",
+        "--image",
+        str(image),
+        "--bootrom",
+        str(bootrom),
+    )
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "Traceback" not in done.stderr
+    assert "does not carry the firmware frozen in" in done.stderr

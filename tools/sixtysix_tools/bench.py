@@ -91,6 +91,11 @@ def add_arguments(parser):
     parser.add_argument(
         "--level", default="hard", help="--emulated: the level in the two-player games (default hard)"
     )
+    parser.add_argument(
+        "--frozen",
+        action="store_true",
+        help="device --emulated: the image has the firmware frozen in (README: Freeze); do not deploy",
+    )
     parser.set_defaults(run=run)
 
 
@@ -337,7 +342,7 @@ def run_emulated(args):
         bench_emulated.bench_ai_emulated(games, AI_LEVELS, args.matches, args.seed)
     elif args.what == "device":
         boards = tuple(args.board or bench_emulated.PICO_BOARDS)
-        bench_emulated.bench_device_emulated(args.seed, boards, (0, 1, 2, 3, 4), args.level)
+        bench_emulated.bench_device_emulated(args.seed, boards, (0, 1, 2, 3, 4), args.level, args.frozen)
     else:
         raise BenchError("bench core has no --emulated")
 

@@ -33,6 +33,17 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 PROBE = os.path.join(ROOT, "tools", "emulator", "heapprobe.py")
 NULL_CANVAS = os.path.join(ROOT, "host_tests", "portable", "nullcanvas.py")
 AI_DRIVER = os.path.join(HERE, "bench_ai_mpy.py")
+FROZEN_CHECK = """
+import os
+try:
+    import sixtysix_app.boot as b
+    os.stat(b.__file__)
+    print("the firmware is on the filesystem: " + b.__file__)
+except ImportError:
+    print("no sixtysix_app in it")
+except OSError:
+    print("frozen")
+"""
 SEAT_DECISIONS = 100  # decisions timed per level in a game for three or four
 PICO_BOARDS = ("pico_display", "thumby", "oled_128x64")
 MATCH_LIMIT_S = 3600  # host seconds for one match on the emulated chip
@@ -52,8 +63,11 @@ def mpremote(port: str, *args: str, timeout: float = 900) -> str:
 
 
 @contextlib.contextmanager
-def deployed_pico(board: str, work: str, image: str | None = None, bootrom: str | None = None) -> Iterator:
-    """A fresh emulated Pico with the firmware deployed by `sixtysix deploy`."""
+def deployed_pico(
+    board: str, work: str, image: str | None = None, bootrom: str | None = None, frozen: bool = False
+) -> Iterator:
+    """A fresh emulated Pico with the firmware deployed by `sixtysix deploy`,
+    or, `frozen`, an image that carries the firmware frozen in (checked)."""
     image_path, bootrom_path = emulated.find_inputs(image, bootrom)
     flash = os.path.join(work, board + ".flash")
     with emulated.EmulatedPico(
@@ -63,6 +77,13 @@ def deployed_pico(board: str, work: str, image: str | None = None, bootrom: str 
         display=emulated.BOARD_DISPLAYS.get(board),
         usb=emulated.repl_is_usb(),
     ) as pico:
+        if frozen:
+            # A frozen module's file is not on the filesystem.
+            said = mpremote(pico.port, "exec", FROZEN_CHECK).strip()
+            if said != "frozen":
+                raise BenchError("--frozen: the image does not carry the firmware frozen in (%s)" % said)
+            yield pico
+            return
         done = subprocess.run(
             [sys.executable, "-m", "sixtysix_tools.cli", "deploy", "--board", board, "--port", pico.port],
             capture_output=True,
@@ -129,11 +150,15 @@ def play_match(pico, board: str, game: int, level: str, frame: bool, seed: int) 
     return result
 
 
-def bench_device_emulated(seed: int, boards: tuple[str, ...], games: tuple[int, ...], two_level: str) -> None:
+def bench_device_emulated(
+    seed: int, boards: tuple[str, ...], games: tuple[int, ...], two_level: str, frozen: bool = False
+) -> None:
     from sixtysix_app.settings import GAMES
 
     print("sixtysix bench device --emulated: heap on MicroPython's rp2 port, emulated RP2040 (rp2040js)")
     print("least free heap in a whole match, sampled after a collection every 20 ms; seed %d" % seed)
+    if frozen:
+        print("firmware frozen into the image (runs from flash), not deployed to the filesystem")
     print(
         "level %s in the two-player games, easy in the games for three and four (same modules, fewer nodes)"
         % two_level
@@ -144,7 +169,7 @@ def bench_device_emulated(seed: int, boards: tuple[str, ...], games: tuple[int, 
     )
     with tempfile.TemporaryDirectory() as work:
         for board in boards:
-            with deployed_pico(board, work) as pico:
+            with deployed_pico(board, work, frozen=frozen) as pico:
                 mpremote(pico.port, "cp", PROBE, ":heapprobe.py", "+", "cp", NULL_CANVAS, ":nullcanvas.py")
                 for game in games:
                     level = two_level if game < 2 else "easy"
