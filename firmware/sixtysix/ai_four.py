@@ -24,7 +24,7 @@ players_four.py; `make_four_player` gives any of them by name.
 """
 
 from .cards import count
-from .compat import const
+from .compat import const, out_of_stack
 from .four import BID, MAX_ACTIONS, PASS, PLAYING, SOLO, FourHand
 from .hand import MARRY
 from .players_four import FourHeuristicPlayer, FourRandomPlayer, heuristic_play
@@ -297,6 +297,14 @@ class FourSearchPlayer:
     def _value_of(self, code: int) -> int:
         """Side-0 value of one root action in the loaded world."""
         s = self.solver
+        if s.broken:
+            return 0
+        try:
+            return self._root_value(s, code)
+        except RuntimeError as e:  # the C stack ran out: as over budget
+            return out_of_stack(s, e)
+
+    def _root_value(self, s, code: int) -> int:
         if code < MARRY:
             return s.try_move(code, 0, -_INF, _INF)
         q = (code - MARRY) * 6 + _QUEEN

@@ -18,7 +18,7 @@ fixed arrays allocated once.  A search node allocates nothing.
 
 from array import array
 
-from .compat import const
+from .compat import const, out_of_stack
 from .hand import CLOSE, EXCHANGE, MARRY, closer_failed_points, win_points
 
 _WIN = const(66)
@@ -55,6 +55,7 @@ class Solver:
         # `aborted`; its values are then meaningless.
         self.limit = _INF
         self.aborted = False
+        self.broken = False
         # Coarse: game points only, no margin tie-break (far fewer nodes).
         self.coarse = False
         self.moves = bytearray(_PLY_SLOTS * _PLIES)
@@ -87,6 +88,7 @@ class Solver:
         self.pos = hand.pos
         self.nodes = 0  # counted from here, against `limit`
         self.aborted = False
+        self.broken = False  # compat.out_of_stack: the state is half made
         self._new_table()
 
     def _new_table(self) -> None:
@@ -402,7 +404,16 @@ class Solver:
         """Exact value for p (the player to act in the loaded position) of
         taking action `code`: a card, or MARRY + suit meaning "declare, then
         claim if that reaches 66, else lead the better of king and queen".
-        The action must be legal."""
+        The action must be legal.  Like `best`, it ends `aborted` when the
+        C stack runs out (compat.out_of_stack)."""
+        if self.broken:
+            return 0
+        try:
+            return self._value_of(p, code)
+        except RuntimeError as e:
+            return out_of_stack(self, e)
+
+    def _value_of(self, p: int, code: int) -> int:
         if code == CLOSE:
             return self._close_and_search(p, -_INF, _INF, 0)
         if code == EXCHANGE:
@@ -451,4 +462,9 @@ class Solver:
 
     def best(self, p: int) -> int:
         """Exact value for p of the loaded position (p to act)."""
-        return self._search(p, -_INF, _INF, 0)
+        if self.broken:
+            return 0
+        try:
+            return self._search(p, -_INF, _INF, 0)
+        except RuntimeError as e:
+            return out_of_stack(self, e)

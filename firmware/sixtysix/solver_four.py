@@ -58,6 +58,7 @@ class FourSolver:
         self.nodes = 0
         self.limit = _INF
         self.aborted = False
+        self.broken = False
         self.coarse = False
 
     def load(self, view, hands) -> None:
@@ -90,6 +91,7 @@ class FourSolver:
         self.total_tricks = 6
         self.nodes = 0
         self.aborted = False
+        self.broken = False  # compat.out_of_stack: the state is half made
 
     # --- outcomes ---------------------------------------------------------------
 

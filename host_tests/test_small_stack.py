@@ -1,0 +1,78 @@
+"""The computer players on a stack as small as a Pico's.
+
+An RP2040 gives MicroPython 8 KB of C stack, about 30 nested Python calls
+(measured on the emulated chip); a search that goes deeper there raises
+RuntimeError. CPython's recursion limit stands in for it here: every level
+of every game must still choose a legal move, the search ending as if over
+its budget."""
+
+import inspect
+import sys
+
+import pytest
+import sixtysix.ai_four
+import sixtysix.solver
+from sixtysix.ai import make_player
+from sixtysix.ai_four import make_four_player
+from sixtysix.compat import out_of_stack
+from sixtysix.four import FourMatch, FourRules
+from sixtysix.match import Match
+from sixtysix.rules import Rules, game_from_name
+from sixtysix.view import View
+from sixtysix.view_four import FourView
+
+ROOM = 24  # nested calls left to the player, about what a Pico leaves it
+
+
+@pytest.fixture
+def cuts(monkeypatch):
+    """How many searches ran out of stack (and were ended as over budget)."""
+    seen = []
+
+    def counted(solver, e):
+        seen.append(str(e))
+        return out_of_stack(solver, e)
+
+    monkeypatch.setattr(sixtysix.solver, "out_of_stack", counted)
+    monkeypatch.setattr(sixtysix.ai_four, "out_of_stack", counted)
+    return seen
+
+
+def choose_with_little_stack(player, view):
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(len(inspect.stack()) + ROOM)
+    try:
+        return player.choose(view)
+    finally:
+        sys.setrecursionlimit(limit)
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_two_player_search_chooses_a_legal_move_with_little_stack(level, cuts):
+    rules = Rules(game_from_name("sixty-six"))
+    for seed in range(1, 4):
+        h = Match(rules, seed).start_hand()
+        players = (make_player(level, seed), make_player(level, seed + 10))
+        while not h.over:
+            view = View(h, h.turn)
+            code = choose_with_little_stack(players[h.turn], view)
+            assert code in view.actions
+            h.act(code)
+    assert cuts  # the stack really was too small for some searches
+
+
+@pytest.mark.parametrize("level", ["easy", "hard"])
+def test_four_hand_search_chooses_a_legal_move_with_little_stack(level, cuts):
+    m = FourMatch(FourRules(), 3)
+    players = [make_four_player(level, s) for s in range(4)]
+    for _ in range(2):
+        h = m.start_hand()
+        while not h.over:
+            view = FourView(h, h.turn)
+            code = choose_with_little_stack(players[h.turn], view)
+            assert code in view.actions
+            h.act(code)
+        m.finish_hand()
+        if m.winner >= 0:
+            break
+    assert cuts
