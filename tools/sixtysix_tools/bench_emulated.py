@@ -130,11 +130,13 @@ def play_match(pico, board: str, game: int, level: str, frame: bool, seed: int) 
     thread = threading.Thread(target=presser, daemon=True)
     thread.start()
     result = None
+    said: list = []  # the probe's last lines, for the message when it fails
     timer = threading.Timer(MATCH_LIMIT_S, proc.kill)
     timer.start()
     try:
         assert proc.stdout is not None
         for line in proc.stdout:
+            said = (said + [line.rstrip()])[-6:]
             if line.startswith("heap "):
                 words = line.split()
                 result = (int(words[2]), int(words[4]), int(words[6]))
@@ -144,9 +146,8 @@ def play_match(pico, board: str, game: int, level: str, frame: bool, seed: int) 
         proc.wait()
         thread.join()
     if result is None:
-        raise BenchError(
-            "the heap probe did not finish: " + (proc.stderr.read() if proc.stderr else "")[-500:]
-        )
+        err = (proc.stderr.read() if proc.stderr else "").strip()
+        raise BenchError("the heap probe did not finish: " + " | ".join(said + [err])[-600:])
     return result
 
 
