@@ -10,7 +10,9 @@ presses the buttons.
 The heap is watched by a timer: every 20 ms of the chip's time it collects
 the garbage and notes the free heap, so the least figure is the least room
 left by live data at any sampled moment of the match, inside searches
-included. It prints a line per screen shown and, once the match is over:
+included. It prints a line per screen shown, with the least free heap so
+far (so a run stopped early still tells what it saw), and, once the match
+is over:
 
     heap total T least-free F faults N
 """
@@ -78,7 +80,7 @@ def main(game: int, level: str, frame: bool, seed: int) -> None:
             name = _name(app.screen)
             if name != shown:
                 shown = name
-                print("screen", name)
+                print("screen", name, "least-free-so-far", LEAST[0])
                 if name.startswith("Pages:Match over"):
                     break
     finally:
