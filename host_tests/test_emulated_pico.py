@@ -42,6 +42,15 @@ def test_runner_parts():
     assert "# fail 0" in done.stdout
 
 
+def test_only_the_probes_last_line_is_taken_for_the_result():
+    from sixtysix_tools.bench_emulated import probe_result
+
+    assert probe_result("heap total 249856 least-free 190384 faults 0\n") == (249856, 190384, 0)
+    assert probe_result("heap total 249856") is None  # printed first, before the match
+    assert probe_result("screen Table: least-free-so-far 117856") is None
+    assert probe_result("heap total 249856 least-free x faults 0") is None
+
+
 def test_missing_image_and_bootrom_are_both_named(monkeypatch):
     monkeypatch.delenv(emulated.IMAGE_ENV, raising=False)
     monkeypatch.delenv(emulated.BOOTROM_ENV, raising=False)

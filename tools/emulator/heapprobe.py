@@ -11,8 +11,8 @@ The heap is watched by a timer: every 20 ms of the chip's time it collects
 the garbage and notes the free heap, so the least figure is the least room
 left by live data at any sampled moment of the match, inside searches
 included. It prints a line per screen shown, with the least free heap so
-far (so a run stopped early still tells what it saw), and, once the match
-is over:
+far (so a run stopped early still tells what it saw; the heap's total
+size is printed first for the same reason), and, once the match is over:
 
     heap total T least-free F faults N
 """
@@ -66,6 +66,7 @@ def main(game: int, level: str, frame: bool, seed: int) -> None:
     runner = Runner(app, buttons, Keys(board.KEYMAP), make_session, board.SAVE_DIR)
     gc.collect()
     LEAST[0] = gc.mem_free()  # type: ignore[attr-defined]
+    print("heap total", total)
     timer = Timer(period=WATCH_MS, callback=_watch)
     shown = ""
     elapsed = 0

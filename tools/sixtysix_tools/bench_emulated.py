@@ -109,6 +109,17 @@ def ok_pin(board_name: str) -> int:
     raise BenchError("%s has no OK button" % board_name)
 
 
+def probe_result(line: str):
+    """(heap size, least free heap, faults) from the probe's last line, None
+    for any other line (the heap's size alone comes first, screens after)."""
+    words = line.split()
+    if len(words) != 7 or words[:2] != ["heap", "total"] or words[3] != "least-free" or words[5] != "faults":
+        return None
+    if not all(w.isdigit() for w in (words[2], words[4], words[6])):
+        return None
+    return (int(words[2]), int(words[4]), int(words[6]))
+
+
 def play_match(pico, board: str, game: int, level: str, frame: bool, seed: int) -> tuple[int, int, int]:
     """One match through the heap probe, OK pressed until it ends:
     (heap size, least free heap, faults)."""
@@ -137,9 +148,7 @@ def play_match(pico, board: str, game: int, level: str, frame: bool, seed: int) 
         assert proc.stdout is not None
         for line in proc.stdout:
             said = (said + [line.rstrip()])[-6:]
-            if line.startswith("heap "):
-                words = line.split()
-                result = (int(words[2]), int(words[4]), int(words[6]))
+            result = probe_result(line) or result
     finally:
         ended.set()
         timer.cancel()
