@@ -212,6 +212,7 @@ def test_dry_run_then_deploy_removes_stale_files_and_the_firmware_starts(
             assert "remove  :" + stale in out
         assert "copy    :sixtysix/cards.mpy" in out
         assert "sixtysix.err" not in out and "notes.txt" not in out
+        assert "heap on this board" not in out  # 256wK: room for every game
 
         status, out, err = run_deploy(capsys, "--board", "pico_display", "--port", board.port)
         assert status == 0, out + err
@@ -251,6 +252,37 @@ def test_wrong_mpy_format(tmp_path, micropython, mpy_cross, capsys):
     assert "wrong .mpy format" in err and "version 6, but the board loads version 5" in err
     assert "1.18.0" in err
     assert sorted(os.listdir(tmp_path)) == ["boot.py"]
+
+
+def test_a_board_with_a_small_heap_is_told_what_a_match_took_and_about_freezing(
+    tmp_path, micropython, mpy_cross, capsys
+):
+    # 64wK is 128 KB on the 64-bit unix port: less than a match took from files.
+    assert 128 * 1024 < deploy.FILES_MATCH_HEAP
+    with SimulatedBoard(tmp_path, micropython=micropython, heap="64wK") as board:
+        status, out, err = run_deploy(capsys, "--board", "t_display", "--port", board.port, "--dry-run")
+    assert status == 0, err
+    assert "heap on this board is 12" in out  # 128 KB less the REPL's own
+    assert "%d KB on the emulated Pico" % (deploy.FILES_MATCH_HEAP // 1024) in out
+    assert "section 2c" in out and "code MEM" in out
+
+
+def test_the_heap_note_only_speaks_when_the_heap_is_short():
+    need = deploy.FILES_MATCH_HEAP
+    assert deploy.heap_note(-1) == ""  # the board did not say
+    assert deploy.heap_note(need) == ""
+    assert deploy.heap_note(2 * need) == ""
+    note = deploy.heap_note(56 * 1024)  # an ESP32's first heap under MicroPython 1.28
+    assert note.startswith("note: ") and "is 56 KB now" in note
+    assert "%d KB" % (deploy.FROZEN_MATCH_HEAP // 1024) in note
+
+
+def test_the_heap_is_read_from_its_own_line_and_missing_or_garbled_is_unknown():
+    board_line = "SIXTYSIX-BOARD ('micropython', (1, 28, 0), 6, 2147483647, 1000, 'esp32')\n"
+    assert deploy.query(Says(board_line + "SIXTYSIX-HEAP (57344,)\n"))["heap"] == 57344
+    assert deploy.query(Says(board_line))["heap"] == -1
+    assert deploy.query(Says(board_line + "SIXTYSIX-HEAP ('many',)\n"))["heap"] == -1
+    assert deploy.query(Says(board_line + "SIXTYSIX-HEAP (57\n"))["heap"] == -1
 
 
 def test_board_full_before_copying(tmp_path, micropython, mpy_cross, capsys):

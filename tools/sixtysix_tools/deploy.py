@@ -197,6 +197,12 @@ except Exception:
     free = -1
 v = (i.name, tuple(i.version[:3]), getattr(i, '_mpy', 0), sys.maxsize, free, sys.platform)
 print('SIXTYSIX-BOARD', repr(v))
+try:
+    import gc
+    gc.collect()
+    print('SIXTYSIX-HEAP', repr((gc.mem_free() + gc.mem_alloc(),)))
+except Exception:
+    pass
 """
 
 _LIST = """
@@ -378,11 +384,14 @@ class Board:
 
 
 def query(board: Board) -> dict:
-    """Implementation, version, .mpy format and free bytes of the board."""
-    values = marked(board.exec(_QUERY), "SIXTYSIX-BOARD", (str, tuple, int, int, int, str))
+    """Implementation, version, .mpy format, free bytes on the drive and
+    MicroPython's heap (-1 where the board does not say) of the board."""
+    said = board.exec(_QUERY)
+    values = marked(said, "SIXTYSIX-BOARD", (str, tuple, int, int, int, str))
     if not values:
         raise DeployError("the device on %s does not answer like MicroPython" % board.port)
     name, version, mpy, maxsize, free, platform = values[0]
+    heap = marked(said, "SIXTYSIX-HEAP", (int,))
     return {
         "name": name,
         "version": ".".join(str(v) for v in version),
@@ -390,6 +399,7 @@ def query(board: Board) -> dict:
         "maxsize": maxsize,
         "free": free,
         "platform": platform,
+        "heap": heap[0][0] if heap else -1,
     }
 
 
@@ -427,6 +437,30 @@ def check_board(info: dict, board_module, header: bytes) -> list:
             % (arch_name(board["arch"]), board_module.__name__, expected)
         )
     return notes
+
+
+# The most heap a match took on the emulated Pico (`sixtysix bench device
+# --emulated`, README "Memory"), with the Pico Display's frame: loaded from
+# .mpy files, the three-hand match (the most of the games measured,
+# 249,856 - 98,608 bytes), and frozen into the image, the Sixty-Five match
+# (249,856 - 190,384).
+FILES_MATCH_HEAP = 151_248
+FROZEN_MATCH_HEAP = 59_472
+
+
+def heap_note(heap: int) -> str:
+    """A warning for a board whose heap is smaller than the most a match
+    took with the firmware loaded from files; "" when it is larger, or the
+    board did not say (-1)."""
+    if heap < 0 or heap >= FILES_MATCH_HEAP:
+        return ""
+    return (
+        "note: MicroPython's heap on this board is %d KB now, and with the firmware loaded from files a "
+        "match took up to %d KB on the emulated Pico. An ESP32 grows its heap when it has RAM to "
+        "spare, so the games may still fit; a game that does not stops with a memory fault (code MEM) "
+        "and keeps the match. With the firmware frozen into the image (README, section 2c) a Sixty-Five "
+        "match took %d KB." % (heap // 1024, FILES_MATCH_HEAP // 1024, FROZEN_MATCH_HEAP // 1024)
+    )
 
 
 # ---- the plan -----------------------------------------------------------------------
@@ -537,8 +571,9 @@ def deploy_micropython(args) -> int:
                 (info["mpy"] >> 8) & 3,
             )
         )
-        for note in check_board(info, board_module, header):
-            print(note)
+        for note in check_board(info, board_module, header) + [heap_note(info["heap"])]:
+            if note:
+                print(note)
         plan = make_plan(read_board_files(board), new_files)
         if args.dry_run:
             print_plan(plan, port)
