@@ -76,3 +76,22 @@ def test_four_hand_search_chooses_a_legal_move_with_little_stack(level, cuts):
         if m.winner >= 0:
             break
     assert cuts
+
+
+def test_four_hand_searches_stop_three_tricks_deep():
+    """Deeper, the search took the Pico's C stack so near its end that a
+    button's interrupt callback failed and the buttons were never read again
+    (seen on the emulated Pico): MAX_TRICKS_DEEP bounds every search, even
+    with the budget to go to the end of the hand."""
+    from sixtysix.solver_four import MAX_TRICKS_DEEP
+
+    deepest = 0
+    for seed in range(1, 4):
+        m = FourMatch(FourRules(), seed)
+        players = [make_four_player("hard", seed + s) for s in range(4)]
+        h = m.start_hand()
+        while not h.over:
+            player = players[h.turn]
+            h.act(player.choose(FourView(h, h.turn)))
+            deepest = max(deepest, player.depth)
+    assert deepest == MAX_TRICKS_DEEP

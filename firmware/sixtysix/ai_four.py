@@ -29,7 +29,7 @@ from .four import BID, MAX_ACTIONS, PASS, PLAYING, SOLO, FourHand
 from .hand import MARRY
 from .players_four import FourHeuristicPlayer, FourRandomPlayer, heuristic_play
 from .rng import Rng
-from .solver_four import SHOW, FourSolver
+from .solver_four import MAX_TRICKS_DEEP, SHOW, FourSolver
 
 try:
     from typing import Any  # noqa: F401  (annotations only)
@@ -258,8 +258,11 @@ class FourSearchPlayer:
             solver.load(view, self.deal_hands)
             solver.limit = per_world
             tricks_left = solver.total_tricks - solver.tricks_done
-            # Iterative deepening a trick at a time; the deepest search that
-            # finished within the budget gives this world's values.
+            # Iterative deepening a trick at a time, at most MAX_TRICKS_DEEP;
+            # the deepest search that finished within the budget gives this
+            # world's values.
+            if tricks_left > MAX_TRICKS_DEEP:
+                tricks_left = MAX_TRICKS_DEEP  # the C stack's limit: see solver_four
             depth = 1
             found = False
             while depth <= tricks_left:

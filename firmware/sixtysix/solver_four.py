@@ -16,6 +16,14 @@ _QUEEN = const(2)
 SHOW = const(32)  # search move: show the marriage of this card's suit, then lead it
 _SLOTS = const(16)  # moves per ply: 6 cards and 8 marriage leads fit
 _PLIES = const(26)  # 24 cards and spare
+# The deepest a search may look, in tricks. On MicroPython's rp2 port a
+# trick of this search takes 1,296 bytes of the 8 KB C stack (measured on
+# the emulated Pico: 3,308 bytes at the leaves one trick deep, 7,196 four
+# deep, below the app's own frames). Deeper searches ran out of stack, and
+# a button's interrupt callback that came in at such a moment failed too
+# and left MicroPython's scheduler locked: no button was read again.
+# Three tricks leave about 1.5 KB for the callbacks.
+MAX_TRICKS_DEEP = const(3)
 
 # Card points by id, and a rough trick-taking weight by rank (9 J Q K T A).
 _POINTS = bytes([(0, 2, 3, 4, 10, 11)[c % 6] for c in range(24)])
