@@ -7,8 +7,9 @@ buttons and, when FRAME is true, its own panel (else a panel that draws
 nothing, so the heap holds the firmware without a framebuffer). The host
 presses the buttons.
 
-The heap is watched by a timer: every 20 ms of the chip's time it collects
-the garbage and notes the free heap, so the least figure is the least room
+The heap is watched by a timer: every 20 ms of the chip's time (and never
+sooner than 20 ms after the last collection ended) it collects the garbage
+and notes the free heap, so the least figure is the least room
 left by live data at any sampled moment of the match, inside searches
 included. It prints a line per screen shown, with the least free heap so
 far (so a run stopped early still tells what it saw; the heap's total
@@ -24,13 +25,21 @@ from machine import Timer  # type: ignore[import-not-found]
 
 LEAST = [1 << 29]
 WATCH_MS = 20
+DONE = [0]  # ticks_ms when the last collection ended
 
 
 def _watch(_timer) -> None:
+    # A collection of a large heap can take longer than the period itself:
+    # then the next one would start at once and the firmware never run (the
+    # games for four stood still for half an hour). So the firmware always
+    # gets WATCH_MS of its own between two collections.
+    if _timer is not None and ticks_diff(ticks_ms(), DONE[0]) < WATCH_MS:
+        return
     gc.collect()
     free = gc.mem_free()  # type: ignore[attr-defined]
     if free < LEAST[0]:
         LEAST[0] = free
+    DONE[0] = ticks_ms()
 
 
 def _name(screen) -> str:
