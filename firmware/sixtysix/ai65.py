@@ -312,10 +312,16 @@ class Search65Player:
 
     def _ready(self, rules) -> None:
         if self._root is None:
-            self._root = SixtyFiveHand(rules)
-            depth = self.exact_from + 2 if self.exact_from else 1
-            self._stack = [SixtyFiveHand(rules) for _ in range(depth)]
-            self._bufs = [bytearray(MAX_ACTIONS) for _ in range(depth)]
+            self._make_worlds(rules)
+
+    def _make_worlds(self, rules) -> None:
+        # Apart from _ready: a comprehension here closes over `rules`, and
+        # MicroPython then boxes it in a cell (16 bytes) at every call, on
+        # every decision, not only the first.
+        self._root = SixtyFiveHand(rules)
+        depth = self.exact_from + 2 if self.exact_from else 1
+        self._stack = [SixtyFiveHand(rules) for _ in range(depth)]
+        self._bufs = [bytearray(MAX_ACTIONS) for _ in range(depth)]
 
     def choose(self, view) -> int:
         acts = view.actions

@@ -127,6 +127,7 @@ class FourHand:
         self.rules = rules
         self.hands = [0, 0, 0, 0]
         self.dealt = [0, 0, 0, 0]  # cards as dealt (the sitting-out partner keeps them)
+        self._packets = [0, 0, 0, 0]  # deal_shuffled's scratch: no list a hand
         self.known = [0, 0, 0, 0]  # cards still in hand that others have seen (marriages)
         self.voids = [0, 0, 0, 0]  # suit bits a seat has shown to be void in
         self.marriages = [0, 0, 0, 0]  # suit bits of marriages each seat showed
@@ -201,7 +202,9 @@ class FourHand:
 
     def deal_shuffled(self, dealer: int, order) -> None:
         """Deal a shuffled deck in packets of three, from the dealer's left."""
-        hands = [0, 0, 0, 0]
+        hands = self._packets
+        for s in range(4):
+            hands[s] = 0
         for i in range(24):
             seat = (dealer + 1 + (i // 3)) & 3
             hands[seat] |= 1 << order[i]

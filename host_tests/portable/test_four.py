@@ -603,3 +603,29 @@ def test_listing_actions_and_playing_allocate_nothing():
     finally:
         gc.enable()
     assert used == 0, "allocated %d bytes" % used
+
+
+def _deal_shuffled_twice(h, order):
+    h.deal_shuffled(0, order)
+    h.deal_shuffled(1, order)
+
+
+def test_dealing_a_shuffled_deck_allocates_nothing():
+    import gc
+
+    h = FourHand(FourRules())
+    order = bytearray(range(24))
+    Rng(5).shuffle(order)
+    _deal_shuffled_twice(h, order)  # warm up
+    assert sum(count(h.hands[s]) for s in range(4)) == 24
+    if not hasattr(gc, "mem_alloc"):
+        return  # CPython has no heap meter; MicroPython is the check that counts
+    gc.collect()
+    gc.disable()
+    try:
+        before = gc.mem_alloc()
+        _deal_shuffled_twice(h, order)
+        used = gc.mem_alloc() - before
+    finally:
+        gc.enable()
+    assert used == 0, "two deals allocated %d bytes" % used
