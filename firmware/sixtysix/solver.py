@@ -21,6 +21,11 @@ from array import array
 from .compat import const, out_of_stack
 from .hand import CLOSE, EXCHANGE, MARRY, closer_failed_points, win_points
 
+try:
+    from typing import Any  # noqa: F401  (annotations only)
+except ImportError:
+    pass
+
 _WIN = const(66)
 _INF = const(1000000)
 _GP = const(1000)  # one game point in value units
@@ -31,6 +36,7 @@ _LOWER = const(1)
 _UPPER = const(2)
 _PLY_SLOTS = const(8)  # moves per ply: at most 6 cards, with room to spare
 _PLIES = const(28)  # 12 tricks of two cards, a close, and spare
+NO_HORIZON = const(255)  # a ply no search reaches: search to the end
 
 # Card points by id (24 ids), so the hot loop needs no `% 6`.
 _POINTS = bytes([(0, 2, 3, 4, 10, 11)[c % 6] for c in range(24)])
@@ -58,6 +64,11 @@ class Solver:
         self.broken = False
         # Coarse: game points only, no margin tie-break (far fewer nodes).
         self.coarse = False
+        # Depth-limited search (the open-stock phase): a lead node at ply
+        # `horizon` or deeper is not searched but valued by `evaluator`
+        # (evaluate.Evaluator), and no player closes inside the tree.
+        self.horizon = NO_HORIZON
+        self.evaluator: Any = None
         self.moves = bytearray(_PLY_SLOTS * _PLIES)
         self.size = table_size
         # Four key words and a value per entry, 32-bit each, zero-filled
@@ -226,18 +237,23 @@ class Solver:
         return self._search_follow(p, alpha, beta, ply)
 
     def _search_lead(self, p: int, alpha: int, beta: int, ply: int) -> int:
-        self.nodes += 1
-        if self.nodes > self.limit:
-            # Over budget: unwind fast.  The caller sees `aborted` and
-            # throws this search's values away.
+        if self.nodes >= self.limit:
+            # Over budget: unwind fast, counting no further node.  The
+            # caller sees `aborted` and throws this search's values away.
             self.aborted = True
             return 0
+        self.nodes += 1
         if self.score(p) >= _WIN:
             return self._claim_value(p)
         hands = self.hands
         best = self._marriage_claim(p)
         if best >= beta:
             return best
+        if ply >= self.horizon:
+            v = self.evaluator.value(
+                hands, self.pts, self.mar, self.tricks, self.trump, len(self.stock) - self.pos, p
+            )
+            return v if v > best else best
         # transposition table (positions between tricks only)
         a = hands[0] | (p << 24) | ((1 if self.tricks[0] else 0) << 25) | ((1 if self.tricks[1] else 0) << 26)
         b = hands[1] | ((self.mar[0] // 20) << 24)
@@ -266,7 +282,7 @@ class Solver:
         alpha0 = alpha
         if best > alpha:
             alpha = best
-        if self.closer < 0 and self.pos < len(self.stock) - 1 and alpha < beta:
+        if self.closer < 0 and self.pos < len(self.stock) - 1 and alpha < beta and self.horizon == NO_HORIZON:
             v = self._close_and_search(p, alpha, beta, ply)
             if v > best:
                 best = v
@@ -336,10 +352,10 @@ class Solver:
         return v
 
     def _search_follow(self, p: int, alpha: int, beta: int, ply: int) -> int:
-        self.nodes += 1
-        if self.nodes > self.limit:
+        if self.nodes >= self.limit:
             self.aborted = True  # as in _search_lead
             return 0
+        self.nodes += 1
         if self.score(p) >= _WIN:
             return self._claim_value(p)
         base = ply * _PLY_SLOTS
@@ -405,8 +421,9 @@ class Solver:
         taking action `code`: a card, or MARRY + suit meaning "declare, then
         claim if that reaches 66, else lead the better of king and queen".
         The action must be legal.  Like `best`, it ends `aborted` when the
-        C stack runs out (compat.out_of_stack)."""
-        if self.broken:
+        C stack runs out (compat.out_of_stack).  Once a search of this
+        position is `aborted`, it answers 0 at once and counts no node."""
+        if self.broken or self.aborted:
             return 0
         try:
             return self._value_of(p, code)

@@ -18,6 +18,7 @@ COMMANDS = (
     ("arena", "arena", "play two computer players against each other"),
     ("move", "move", "the computer's next action in a game record"),
     ("analyse", "analyse", "each decision of a record against the computer"),
+    ("train", "train", "learn the search's evaluation from self-play"),
     ("deploy", "deploy", "put the firmware on a board over USB"),
     ("emulate", "emulated", "an emulated Raspberry Pi Pico with its REPL on a pty"),
 )
