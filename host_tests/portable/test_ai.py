@@ -67,26 +67,41 @@ def best_value(solver, h):
     return best
 
 
-def test_hard_plays_exactly_once_the_stock_is_exhausted():
-    """With the stock exhausted every card's place is known, so the hard
-    player's choice must be worth the best the exact solver finds on the
-    true hand."""
+def test_play_is_exact_once_the_stock_is_exhausted():
+    """With the stock exhausted every card's place is known.  The classic
+    level searches to the end whatever it costs, so its choice is worth the
+    best the exact solver finds on the true hand, margin included.  The hard
+    level keeps its device-time budget: when the search fits the budget its
+    choice is worth the best in game points, and it fits in nearly every
+    position."""
+    classic = make_player("classic", 5)
     hard = make_player("hard", 5)
     checked = 0
+    fitted = 0
     for h in random_positions(8, 40 if SMALL else 400):
         p = h.turn
         if h.pos < len(h.stock) or h.score(p) >= _WIN:
             continue
-        code = hard.choose(View(h, p))
+        solver = Solver(h.rules, 256)
+        code = classic.choose(View(h, p))
         h.check(code)
         assert code != CLAIM
-        solver = Solver(h.rules, 256)
         solver.load(h)
         got = solver.value_of(p, code)
         want = best_value(solver, h)
-        assert got == want, "hard chose %d worth %d; the best is worth %d" % (code, got, want)
+        assert got == want, "classic chose %d worth %d; the best is worth %d" % (code, got, want)
+        code = hard.choose(View(h, p))
+        h.check(code)
+        if hard.worlds == 1:
+            solver.load(h)
+            solver.coarse = True
+            got = solver.value_of(p, code)
+            want = best_value(solver, h)
+            assert got == want, "hard chose %d worth %d; the best is worth %d" % (code, got, want)
+            fitted += 1
         checked += 1
     assert checked > (100 if SMALL else 1000)
+    assert fitted * 10 > checked * 9, (fitted, checked)
 
 
 def decisions(names, seed, game, hands):

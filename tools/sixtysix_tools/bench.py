@@ -289,6 +289,29 @@ def bench_level(micropython, label, level, matches, seed, game):
     if "search_median_us" in mpy:
         found = [ms(int(mpy[k])) for k in ("search_median_us", "search_p95_us")]
         print("  %s, moves that searched: median %s, p95 %s" % (label, *found))
+    print(device_line(cpy))
+
+
+# Search nodes per millisecond of RP2040 time, all decision time counted
+# (sampling and bookkeeping included): the hard level of Sixty-Six on the
+# emulated Pico, `sixtysix bench ai --emulated --game sixty-six`, README
+# "The computer opponent".  The node budgets of ai.LEVELS are set from it.
+NODES_PER_DEVICE_MS = 1.7
+
+
+def device_line(figures) -> str:
+    """Nodes per decision at the 50th and 95th percentile and the most,
+    and what they come to on an RP2040 at NODES_PER_DEVICE_MS."""
+    got = [int(figures[k]) for k in ("nodes_p50", "nodes_p95", "max_nodes")]
+    est = ["%.0f ms" % (n / NODES_PER_DEVICE_MS) for n in got]
+    p50, p95, most = got
+    return "  nodes per decision: p50 %d, p95 %d, max %d; estimated RP2040 time (%.1f nodes/ms): %s" % (
+        p50,
+        p95,
+        most,
+        NODES_PER_DEVICE_MS,
+        ", ".join(est),
+    )
 
 
 def plural(matches):

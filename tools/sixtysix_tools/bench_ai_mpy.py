@@ -84,6 +84,7 @@ class Table:
         self.checksum = 0
         self.times = []  # microseconds per decision (speed mode only)
         self.search_times = []  # the same for the decisions that searched
+        self.node_counts = []  # search nodes per decision (speed mode only)
         self.searched = 0  # decisions that searched at all
         self.nodes = 0
         self.most_nodes = 0
@@ -106,6 +107,7 @@ class Table:
                 nodes = player.nodes
                 if self.timed:
                     self.times.append(spent)
+                    self.node_counts.append(nodes)
                     if nodes:
                         self.search_times.append(spent)
                 if nodes:
@@ -144,6 +146,10 @@ def speed(level, matches, seed, rules):
     print("max_us", times[-1])
     print("nodes", table.nodes)
     print("max_nodes", table.most_nodes)
+    counts = table.node_counts
+    counts.sort()
+    print("nodes_p50", nearest_rank(counts, 50))
+    print("nodes_p95", nearest_rank(counts, 95))
     print("baseline_loops", BASELINE_LOOPS)
     print("baseline_us", base_us)
     print("checksum", table.checksum)

@@ -1,0 +1,143 @@
+"""The levels' budgets and decisions (sixtysix.ai), the learned evaluation
+(sixtysix.evaluate) and the solver's depth limit.  Portable: plain asserts,
+runs under pytest and on the MicroPython unix port."""
+
+import sys
+
+from randplay import random_positions
+from sixtysix.ai import LEVELS, PLAYER_NAMES, SearchPlayer, make_player
+from sixtysix.evaluate import LIMIT, NFEATURES, Evaluator, features
+from sixtysix.evalweights import SCHNAPSEN, SIXTY_SIX
+from sixtysix.hand import CLOSE, EXCHANGE, MARRY, Hand
+from sixtysix.rules import Rules
+from sixtysix.solver import NO_HORIZON, Solver
+from sixtysix.view import View
+
+SMALL = sys.implementation.name == "micropython"
+
+
+def test_every_level_is_a_player_and_classic_is_the_old_hard():
+    for name in LEVELS:
+        assert name in PLAYER_NAMES
+        assert make_player(name, 1).level == name
+    c = LEVELS["classic"]
+    assert (c.strict_worlds, c.close_worlds, c.open_from, c.open_worlds, c.max_nodes) == (10, 10, 1, 6, 20000)
+    assert c.old_ties and not c.close_apart and c.horizon == 0
+    # medium spends a third of hard's budget, or less
+    assert LEVELS["medium"].max_nodes * 3 <= LEVELS["hard"].max_nodes
+
+
+def test_no_decision_passes_its_level_budget():
+    """The budget is a hard cap on the nodes of one decision (closing
+    judged, then the move searched): what the device time is set from."""
+    for name in ("medium", "hard", "lookahead"):
+        p = make_player(name, 5)
+        cap = LEVELS[name].max_nodes
+        most = 0
+        for h in random_positions(9, 4 if SMALL else 25):
+            p.choose(View(h, h.turn))
+            assert p.nodes <= cap + 1, (name, p.nodes)
+            if p.nodes > most:
+                most = p.nodes
+        assert most > cap // 2, (name, most)  # it does search, up to near the cap
+
+
+def test_weights_have_one_value_per_feature_and_small_ints():
+    for w in (SIXTY_SIX, SCHNAPSEN):
+        assert len(w) == NFEATURES
+        for v in w:
+            assert isinstance(v, int) and -5000 < v < 5000
+    assert SCHNAPSEN[6] == 0 and SCHNAPSEN[12] == 0  # Schnapsen has no nines
+
+
+def dot(w, f):
+    v = 0
+    for i in range(NFEATURES):
+        v += w[i] * f[i]
+    return v
+
+
+def test_the_tables_give_the_weighted_sum_of_the_features():
+    """The evaluator's look-up tables agree with weights times features on
+    every position of random play, within its +-LIMIT clamp."""
+    w = SIXTY_SIX
+    e = Evaluator(w)
+    seen = 0
+    for h in random_positions(13, 10 if SMALL else 60):
+        if h.lead >= 0 or h.closer >= 0:
+            continue
+        for p in range(2):
+            args = (h.hands, h.card_points, h.marriage_points, h.tricks, h.trump, len(h.stock) - h.pos, p)
+            want = dot(w, features(*args))
+            want = max(-LIMIT, min(LIMIT, want))
+            assert e.value(*args) == want
+            seen += 1
+    assert seen > 20
+
+
+def test_a_stronger_hand_is_worth_more():
+    """Sanity of the learned weights: swapping the two hands turns the
+    value around, and trump ace and ten are worth more than trump nine and
+    jack."""
+    r = Rules()
+    e = Evaluator(SIXTY_SIX)
+    t = 3  # spades
+    strong = (1 << (t * 6 + 5)) | (1 << (t * 6 + 4)) | 0b000011  # A, 10 of trumps; 9, J of clubs
+    weak = (1 << (t * 6 + 0)) | (1 << (t * 6 + 1)) | (0b000011 << 6)  # 9, J of trumps; 9, J of diamonds
+    pts = [0, 0]
+    mar = [0, 0]
+    tricks = [1, 1]
+    v = e.value([strong, weak], pts, mar, tricks, t, 6, 0)
+    assert v > 0
+    assert e.value([weak, strong], pts, mar, tricks, t, 6, 0) < v
+    assert r.game == 0
+
+
+def test_depth_limited_search_reads_the_evaluation_at_the_horizon():
+    """With a horizon of one trick, the value of a lead is the follower's
+    best reply valued by the evaluator; with none, the search goes on."""
+    r = Rules()
+    h = Hand(r)
+    found = 0
+    for h in random_positions(17, 6 if SMALL else 30):
+        if h.strict() or h.lead >= 0 or h.pending >= 0 or h.pos > len(h.stock) - 5:
+            continue
+        s = Solver(r)
+        s.load(h)
+        s.coarse = True
+        s.evaluator = Evaluator(SIXTY_SIX)
+        s.horizon = 2
+        p = h.turn
+        lead = 0
+        while not (h.hands[p] >> lead) & 1:
+            lead += 1
+        v = s.value_of(p, lead)
+        assert -3000 <= v <= 3000
+        assert s.nodes < 20  # one follow node and a lead node per reply
+        s.horizon = NO_HORIZON
+        s.load(h)
+        s.limit = 300
+        s.value_of(p, lead)
+        assert s.nodes > 20  # on towards the end of the hand
+        found += 1
+    assert found > 3
+
+
+def test_ties_no_longer_go_to_exchanging_or_closing():
+    """Where every action is worth the same (a lost hand), hard plays a card
+    or declares; classic (the old rule) let closing and exchanging win such
+    ties.  A better value still wins."""
+    acts = bytearray([3, 9, MARRY + 1, EXCHANGE, CLOSE])
+    for name, tie_goes_to in (("hard", MARRY + 1), ("classic", CLOSE)):
+        p = SearchPlayer(name, 1)
+        for i in range(len(acts)):
+            p.totals[i] = -2000
+        assert acts[p._pick(acts, False)] == tie_goes_to
+        p.totals[1] = -1000
+        assert acts[p._pick(acts, False)] == 9
+    p = SearchPlayer("hard", 1)
+    for i in range(len(acts)):
+        p.totals[i] = 0
+    p.totals[4] = 3000
+    assert acts[p._pick(acts, True)] != CLOSE  # judged apart: never picked here
+    assert acts[p._pick(acts, False)] == CLOSE
