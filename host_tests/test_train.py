@@ -1,0 +1,39 @@
+"""`sixtysix train`: the same hands and seed give the same module, byte for
+byte, and the module it writes is one the firmware can import."""
+
+import importlib.util
+
+from sixtysix.evaluate import NFEATURES
+from sixtysix_tools.cli import main
+
+
+def load(path):
+    spec = importlib.util.spec_from_file_location("weights_under_test", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_same_seed_same_bytes_and_an_importable_module(tmp_path, capsys):
+    a = tmp_path / "a.py"
+    b = tmp_path / "b.py"
+    c = tmp_path / "c.py"
+    assert main(["train", "--hands", "300", "--seed", "4", "--out", str(a)]) == 0
+    assert main(["train", "--hands", "300", "--seed", "4", "--out", str(b)]) == 0
+    assert main(["train", "--hands", "300", "--seed", "5", "--out", str(c)]) == 0
+    assert a.read_bytes() == b.read_bytes()
+    assert a.read_bytes() != c.read_bytes()
+    weights = load(str(a))
+    for w in (weights.SIXTY_SIX, weights.SCHNAPSEN):
+        assert len(w) == NFEATURES and all(isinstance(v, int) for v in w)
+    assert "positions" in capsys.readouterr().out
+
+
+def test_bad_numbers_and_players_are_one_line(tmp_path, capsys):
+    out = str(tmp_path / "w.py")
+    assert main(["train", "--hands", "0", "--out", out]) == 2
+    assert main(["train", "--hands", "²", "--out", out]) == 2
+    assert main(["train", "--player", "nobody", "--out", out]) == 2
+    err = capsys.readouterr().err
+    assert err.count("sixtysix train:") == 3
+    assert not (tmp_path / "w.py").exists()
