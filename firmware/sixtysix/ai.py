@@ -55,6 +55,9 @@ class Level:
       the stock open: a solved world sees every card, so its close looks
       better than it is
     - close_tenths: tenths of the solved worlds that closing must win
+    - close_min: worlds that must be won to close, when closing is
+      judged apart
+    - close_losses: worlds that may be lost, when closing is judged apart
     - old_ties: exchanging and closing win ties with plain moves, as
       marriages do (the classic level; it closed hands lost anyway)
     - close_apart: closing is always judged by wants_to_close, never as one
@@ -75,6 +78,8 @@ class Level:
         max_nodes=0,
         close_margin=1000,
         close_tenths=9,
+        close_min=4,
+        close_losses=0,
         old_ties=False,
         close_apart=False,
     ) -> None:
@@ -90,22 +95,31 @@ class Level:
         self.close_margin = close_margin
         self.close_tenths = close_tenths
         self.old_ties = old_ties
+        self.close_min = close_min
+        self.close_losses = close_losses
         self.close_apart = close_apart
 
 
 LEVELS = {
     "easy": Level(blunder=30, may_close=False),
     "medium": Level(
-        strict_worlds=3, close_worlds=4, open_from=1, open_worlds=2, max_nodes=500, close_apart=True
+        strict_worlds=3,
+        close_worlds=4,
+        open_from=1,
+        open_worlds=2,
+        max_nodes=700,
+        close_apart=True,
+        close_min=3,
     ),
     "hard": Level(
         strict_worlds=10,
         close_worlds=10,
         open_from=1,
         open_worlds=6,
-        max_nodes=1500,
-        close_tenths=10,
+        max_nodes=2200,
         close_apart=True,
+        close_min=3,
+        close_losses=1,
     ),
     # The hard level before device-time budgets: far more nodes, closing
     # weighed inside the last open-stock search, exchanging and closing
@@ -178,6 +192,8 @@ class SearchPlayer(HeuristicPlayer):
         self.close_wins = 0  # worlds in which closing won, when it was judged
         self.close_judged = 0  # worlds searched for that judgement
         self.open_value = _NONE  # mean value of the best open-stock move
+        # The last decision counted wins (_count_wins) instead of values.
+        self.counted_wins = False
 
     def _setup(self, rules) -> None:
         if self.rules is not rules:
@@ -194,6 +210,7 @@ class SearchPlayer(HeuristicPlayer):
         self.worlds = 0
         self.close_judged = 0
         self.open_value = _NONE
+        self.counted_wins = False
         acts = view.actions
         if view.my_score >= _WIN:
             return CLAIM
@@ -252,10 +269,12 @@ class SearchPlayer(HeuristicPlayer):
             return HeuristicPlayer.wants_to_close(self, view, marry)
         if not self._could_close(view, marry):
             return False
-        budget = self.max_nodes // 2 if self.lv.close_apart else self.max_nodes
+        budget = self.max_nodes * 2 // 3 if self.lv.close_apart else self.max_nodes
         if self.nodes >= budget:
             # Spent (a search fell back to the rule of thumb): its count.
             return HeuristicPlayer.wants_to_close(self, view, marry)
+        if self.lv.close_apart:
+            return self._close_wins_everywhere(view, budget)
         me = view.player
         wins = 0
         total = 0
@@ -263,8 +282,6 @@ class SearchPlayer(HeuristicPlayer):
         world = self.world
         solver = self.solver
         solver.horizon = NO_HORIZON
-        # Judged apart, closing may spend half the budget: the move that
-        # keeps the stock open is searched with the rest.
         for _ in range(self.close_worlds):
             self.sampler.deal(view, self.rng, world)
             world.act(CLOSE)
@@ -290,6 +307,39 @@ class SearchPlayer(HeuristicPlayer):
         if self.open_value != _NONE:
             need += self.open_value
         return wins * 10 >= done * self.lv.close_tenths and total >= need * done
+
+    def _close_wins_everywhere(self, view, budget: int) -> bool:
+        """Close only if the closed game is won in every sampled world
+        solved (at least close_min of them, within two thirds of the
+        budget; the move that keeps the stock open gets the rest).  Each
+        world asks only "won or not?" and the first world lost ends it,
+        so a judgement costs a fraction of solving the worlds' values.
+        A solved world sees every card, which flatters a close: README,
+        "The computer opponent", says how often such closes were won."""
+        me = view.player
+        world = self.world
+        solver = self.solver
+        solver.horizon = NO_HORIZON
+        done = 0
+        lost = 0
+        for _ in range(self.close_worlds):
+            self.sampler.deal(view, self.rng, world)
+            world.act(CLOSE)
+            solver.load(world)
+            solver.coarse = True
+            solver.limit = max(budget - self.nodes, 1)
+            won = solver.wins(me)
+            self.nodes += solver.nodes
+            if solver.aborted:
+                break
+            done += 1
+            if not won:
+                lost += 1
+                if lost > self.lv.close_losses:
+                    break
+        self.close_judged = done
+        self.close_wins = done - lost
+        return lost <= self.lv.close_losses and done - lost >= self.lv.close_min
 
     @staticmethod
     def _could_close(view, marry: int) -> bool:
@@ -339,6 +389,11 @@ class SearchPlayer(HeuristicPlayer):
             # even the exact world for game points only.
             capped = self.lv.close_apart
             solver.limit = 1000000 if exact and not capped else max(self.max_nodes - self.nodes, 1)
+            if capped and not done:
+                # The first world may take half the budget: past that, the
+                # position is too big to value and the rest of the budget
+                # goes to counting wins instead (_count_wins).
+                solver.limit = max((self.max_nodes - self.nodes) // 2, 1)
             # Sampled worlds need only game points (far fewer nodes); the
             # classic level's exact world keeps the margin as tie-break.
             solver.coarse = not exact or capped
@@ -364,12 +419,63 @@ class SearchPlayer(HeuristicPlayer):
                 if this[i] >= _GP:
                     won_in[i] += 1
         solver.horizon = NO_HORIZON
+        if not done and self.lv.close_apart and deep:
+            return self._count_wins(view, worlds, no_close)
         if not done:  # not even one world fitted the budget
             return HeuristicPlayer.choose(self, view)
         best = self._pick(acts, no_close)
         self.worlds = done
         self.wins = won_in[best]
         self.value = totals[best]
+        return acts[best]
+
+    def _count_wins(self, view, worlds: int, no_close: bool) -> int:
+        """For a position too big to value within the budget (the first
+        tricks after a close): in each sampled world ask of every action
+        only whether it wins the hand, a null-window search that costs a
+        fraction of its value, and play the action that wins in the most
+        worlds; a tie goes to the rule of thumb's choice, else to the first
+        action listed.  The rule of thumb alone if no world fits."""
+        acts = view.actions
+        n = len(acts)
+        won_in = self.won_in
+        for i in range(n):
+            won_in[i] = 0
+        world = self.world
+        solver = self.solver
+        me = view.player
+        done = 0
+        for _ in range(worlds):
+            if self.nodes >= self.max_nodes:
+                break
+            self.sampler.deal(view, self.rng, world)
+            solver.load(world)
+            solver.coarse = True
+            solver.limit = max(self.max_nodes - self.nodes, 1)
+            this = self.this_world
+            for i in range(n):
+                a = acts[i]
+                this[i] = 1 if a != CLAIM and not (no_close and a == CLOSE) and solver.wins_with(me, a) else 0
+            self.nodes += solver.nodes
+            if solver.aborted:
+                break
+            done += 1
+            for i in range(n):
+                won_in[i] += this[i]
+        rule = HeuristicPlayer.choose(self, view)
+        if not done:
+            return rule
+        best = -1
+        for i in range(n):
+            a = acts[i]
+            if a == CLAIM or (a == CLOSE and no_close):
+                continue
+            if best < 0 or won_in[i] > won_in[best] or (won_in[i] == won_in[best] and a == rule):
+                best = i
+        self.worlds = done
+        self.counted_wins = True
+        self.wins = won_in[best]
+        self.value = (2 * won_in[best] - done) * _GP  # won +1, lost -1 a world
         return acts[best]
 
     def _values(self, acts, no_close: bool, out) -> None:

@@ -36,6 +36,7 @@ _LOWER = const(1)
 _UPPER = const(2)
 _PLY_SLOTS = const(8)  # moves per ply: at most 6 cards, with room to spare
 _PLIES = const(28)  # 12 tricks of two cards, a close, and spare
+_QUEENS = const(0x104104)  # the queen bit of every suit
 NO_HORIZON = const(255)  # a ply no search reaches: search to the end
 
 # Card points by id (24 ids), so the hot loop needs no `% 6`.
@@ -69,6 +70,10 @@ class Solver:
         # (evaluate.Evaluator), and no player closes inside the tree.
         self.horizon = NO_HORIZON
         self.evaluator: Any = None
+        # The window the root actions of value_of are searched with
+        # (wins_with narrows it to "won or not").
+        self.lo = -_INF
+        self.hi = _INF
         self.moves = bytearray(_PLY_SLOTS * _PLIES)
         self.size = table_size
         # Four key words and a value per entry, 32-bit each, zero-filled
@@ -173,24 +178,33 @@ class Solver:
         return best
 
     def _gen_leads(self, p: int, base: int) -> int:
-        """Leads of player p into the move buffer, high cards first."""
+        """Leads of player p into the move buffer, high cards first.  Suit
+        by suit, skipping suits the hand lacks (a node's biggest cost on a
+        microcontroller is the bytecode run, so fewer loop turns count)."""
         hand = self.hands[p]
+        moves = self.moves
         n = 0
-        c = 23
-        while c >= 0:
-            if (hand >> c) & 1:
-                self.moves[base + n] = c
-                n += 1
-            c -= 1
+        for s in (3, 2, 1, 0):
+            m = (hand >> (s * 6)) & 0x3F
+            if m:
+                c = s * 6 + 5
+                bit = 0x20
+                while bit:
+                    if m & bit:
+                        moves[base + n] = c
+                        n += 1
+                    bit >>= 1
+                    c -= 1
         return n
 
     def _gen_follows(self, p: int, base: int) -> int:
-        """Legal follows in the strict phase, cheapest winner first, then
-        the losing cards from the lowest up."""
+        """Legal follows, cheapest winner first, then the losing cards from
+        the lowest up (the same order as a walk over all 24 ids, suit by
+        suit so that absent suits cost nothing)."""
         hand = self.hands[p]
         lead = self.lead
-        s = lead // 6
-        same = hand & (0x3F << (s * 6))
+        ls = lead // 6
+        same = hand & (0x3F << (ls * 6))
         r = self.rules
         if self.closer < 0 and self.pos < len(self.stock):
             allowed = hand  # stock open: no duty to follow
@@ -206,22 +220,51 @@ class Solver:
                 trumps = hand & (0x3F << (self.trump * 6))
                 if trumps:
                     allowed = trumps
+        moves = self.moves
         n = 0
         trump = self.trump
-        # winners, cheapest first
-        for c in range(24):
-            if (allowed >> c) & 1:
-                cs = c // 6
-                if (cs == s and c > lead) or (cs == trump and s != trump):
-                    self.moves[base + n] = c
-                    n += 1
+        # winners, cheapest first: higher cards of the led suit, then trumps
+        # (when the lead is not a trump); suits in id order
+        for s in range(4):
+            m = (allowed >> (s * 6)) & 0x3F
+            if not m:
+                continue
+            if s == ls:
+                c = s * 6
+                while m:
+                    if m & 1 and c > lead:
+                        moves[base + n] = c
+                        n += 1
+                    m >>= 1
+                    c += 1
+            elif s == trump:
+                c = s * 6
+                while m:
+                    if m & 1:
+                        moves[base + n] = c
+                        n += 1
+                    m >>= 1
+                    c += 1
         # losers, cheapest first
-        for c in range(24):
-            if (allowed >> c) & 1:
-                cs = c // 6
-                if not ((cs == s and c > lead) or (cs == trump and s != trump)):
-                    self.moves[base + n] = c
-                    n += 1
+        for s in range(4):
+            m = (allowed >> (s * 6)) & 0x3F
+            if not m or (s == trump and s != ls):
+                continue
+            c = s * 6
+            if s == ls:
+                while m:
+                    if m & 1 and c < lead:
+                        moves[base + n] = c
+                        n += 1
+                    m >>= 1
+                    c += 1
+            else:
+                while m:
+                    if m & 1:
+                        moves[base + n] = c
+                        n += 1
+                    m >>= 1
+                    c += 1
         return n
 
     def _search(self, p: int, alpha: int, beta: int, ply: int) -> int:
@@ -243,12 +286,18 @@ class Solver:
             self.aborted = True
             return 0
         self.nodes += 1
-        if self.score(p) >= _WIN:
+        tricks = self.tricks
+        if self.pts[p] + (self.mar[p] if tricks[p] else 0) >= _WIN:
             return self._claim_value(p)
         hands = self.hands
-        best = self._marriage_claim(p)
-        if best >= beta:
-            return best
+        hand = hands[p]
+        best = -_INF
+        # A marriage to declare and claim with needs a trick and a king with
+        # its queen in hand (queen bits are rank 2 of each suit).
+        if tricks[p] and hand & (hand >> 1) & _QUEENS:
+            best = self._marriage_claim(p)
+            if best >= beta:
+                return best
         if ply >= self.horizon:
             v = self.evaluator.value(
                 hands, self.pts, self.mar, self.tricks, self.trump, len(self.stock) - self.pos, p
@@ -356,7 +405,7 @@ class Solver:
             self.aborted = True  # as in _search_lead
             return 0
         self.nodes += 1
-        if self.score(p) >= _WIN:
+        if self.pts[p] + (self.mar[p] if self.tricks[p] else 0) >= _WIN:
             return self._claim_value(p)
         base = ply * _PLY_SLOTS
         n = self._gen_follows(p, base)
@@ -430,13 +479,24 @@ class Solver:
         except RuntimeError as e:
             return out_of_stack(self, e)
 
+    def wins_with(self, p: int, code: int) -> bool:
+        """Whether action `code` wins the hand for p (coarse values): like
+        `value_of`, searched with a null window around one game point,
+        which costs a fraction of the value.  False once `aborted`."""
+        self.lo = _GP - 1
+        self.hi = _GP
+        v = self.value_of(p, code)
+        self.lo = -_INF
+        self.hi = _INF
+        return v >= _GP and not self.aborted
+
     def _value_of(self, p: int, code: int) -> int:
         if code == CLOSE:
-            return self._close_and_search(p, -_INF, _INF, 0)
+            return self._close_and_search(p, self.lo, self.hi, 0)
         if code == EXCHANGE:
             return self._exchange_and_search(p)
         if self.lead >= 0:
-            return self._follow(p, code, -_INF, _INF, 1)
+            return self._follow(p, code, self.lo, self.hi, 1)
         if code < MARRY:
             return self._lead(p, code, 0)
         suit = code - MARRY
@@ -461,7 +521,7 @@ class Solver:
         hand = self.hands[p]
         self.hands[p] = (hand & ~(1 << mine)) | (1 << up)
         self.stock[n - 1] = mine
-        v = self._search(p, -_INF, _INF, 0)
+        v = self._search(p, self.lo, self.hi, 0)
         self.stock[n - 1] = up
         self.hands[p] = hand
         return v
@@ -471,11 +531,23 @@ class Solver:
         self.hands[p] = hand & ~(1 << c)
         self.mar[p] += marriage
         self.lead = c
-        v = -self._search(1 - p, -_INF, _INF, 1)
+        v = -self._search(1 - p, -self.hi, -self.lo, 1)
         self.lead = -1
         self.mar[p] -= marriage
         self.hands[p] = hand
         return v
+
+    def wins(self, p: int) -> bool:
+        """Whether p (to act in the loaded position, coarse values) wins
+        the hand: a null-window search around one game point, far cheaper
+        than finding the value.  False when cut short (`aborted`)."""
+        if self.broken:
+            return False
+        try:
+            return self._search(p, _GP - 1, _GP, 0) >= _GP and not self.aborted
+        except RuntimeError as e:
+            out_of_stack(self, e)
+            return False
 
     def best(self, p: int) -> int:
         """Exact value for p of the loaded position (p to act)."""

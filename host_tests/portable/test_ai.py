@@ -72,8 +72,9 @@ def test_play_is_exact_once_the_stock_is_exhausted():
     level searches to the end whatever it costs, so its choice is worth the
     best the exact solver finds on the true hand, margin included.  The hard
     level keeps its device-time budget: when the search fits the budget its
-    choice is worth the best in game points, and it fits in nearly every
-    position."""
+    choice is worth the best in game points; in a position too big for
+    that, it wins whenever a win is there; and one of the two fits in
+    nearly every position."""
     classic = make_player("classic", 5)
     hard = make_player("hard", 5)
     checked = 0
@@ -97,7 +98,10 @@ def test_play_is_exact_once_the_stock_is_exhausted():
             solver.coarse = True
             got = solver.value_of(p, code)
             want = best_value(solver, h)
-            assert got == want, "hard chose %d worth %d; the best is worth %d" % (code, got, want)
+            if hard.counted_wins:  # too big to value: it asked only "won or not?"
+                assert got >= 1000 or want < 1000, "hard chose %d, lost; a win was there" % code
+            else:
+                assert got == want, "hard chose %d worth %d; the best is worth %d" % (code, got, want)
             fitted += 1
         checked += 1
     assert checked > (100 if SMALL else 1000)
