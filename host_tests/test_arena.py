@@ -130,7 +130,19 @@ def test_printed_figures_agree_with_the_records(capsys, tmp_path, extra, game):
     hand_wins = {"a": 0, "b": 0}
     points = {"a": 0, "b": 0}
     hands = 0
+    closes = {"a": [0, 0], "b": [0, 0]}  # made, won
     for name, (seats, replay, text) in records.items():
+        # who closed each hand, read from the record's statements
+        closers = [None]
+        for line in text.splitlines():
+            if line == "hand":
+                closers.append(None)
+            elif line in ("A close", "B close"):
+                closers[-1] = "AB".index(line[0])
+        for h, closer in zip(replay.hands, closers[1:]):
+            if closer is not None:
+                closes[seats[closer]][0] += 1
+                closes[seats[closer]][1] += 1 if h.winner == closer else 0
         assert replay.rules.name == game and replay.rules.target == 2
         if extra:
             assert replay.rules.option_value("schwarz") == "2"
@@ -161,6 +173,13 @@ def test_printed_figures_agree_with_the_records(capsys, tmp_path, extra, game):
     assert diff is not None
     assert float(diff.group(1)) == pytest.approx((points["a"] - points["b"]) / hands, abs=5e-4)
     assert float(diff.group(2)) <= float(diff.group(1)) <= float(diff.group(3))
+    row = next(x for x in out.splitlines() if x.startswith("closes won"))
+    cells = re.findall(r"(\d+) of (\d+)", row)
+    assert [(int(k), int(n)) for k, n in cells] == [
+        (closes["a"][1], closes["a"][0]),
+        (closes["b"][1], closes["b"][0]),
+    ], row
+    assert closes["a"][0] + closes["b"][0] > 0  # the random player closes now and then
     assert "nodes / move" not in out  # neither player searches
     assert re.search(r"^time: [\d.]+ s on 1 job;", out, re.M)
 

@@ -84,6 +84,7 @@ class Outcome(NamedTuple):
     seconds: tuple[float, float]  # time spent choosing
     record: str  # RECORDS.md text, without the comment header
     error: str  # why the match was stopped early, else ""
+    closes: tuple[int, int, int, int] = (0, 0, 0, 0)  # made by a, won by a, made by b, won by b
 
 
 def make_player(name: str, seed: int):
@@ -240,6 +241,7 @@ def play_game(g: Game) -> Outcome:
     moves = [0, 0]
     nodes = [0, 0]
     seconds = [0.0, 0.0]
+    closes = [0, 0, 0, 0]
     error = ""
     while match.winner < 0 and not error and match.hands_played < g.max_hands:
         hand = match.start_hand()
@@ -271,6 +273,10 @@ def play_game(g: Game) -> Outcome:
         match.finish_hand()
         won = side[hand.winner] if hand.winner >= 0 else -1
         hands.append((won, match.awarded[side[0]], match.awarded[side[1]]))
+        if hand.closer >= 0:
+            closer = side[hand.closer]
+            closes[2 * closer] += 1
+            closes[2 * closer + 1] += 1 if won == closer else 0
     if match.winner < 0 and not error:
         writer.lines.append(unfinished_note(match.hands_played, g.max_hands))
     return Outcome(
@@ -284,6 +290,7 @@ def play_game(g: Game) -> Outcome:
         seconds=(seconds[0], seconds[1]),
         record=writer.text(),
         error=error,
+        closes=(closes[0], closes[1], closes[2], closes[3]),
     )
 
 
@@ -468,6 +475,9 @@ def summary(s: Settings, outcomes: list[Outcome]) -> list[str]:
         ("hands won", [_share(hands_won[p], len(decided)) for p in range(2)]),
         ("game points / hand", ["%.3f" % (points[p] / len(hands)) for p in range(2)]),
     ]
+    made = [sum(o.closes[2 * p] for o in outcomes) for p in range(2)]
+    kept = [sum(o.closes[2 * p + 1] for o in outcomes) for p in range(2)]
+    rows.append(("closes won", [_of(kept[p], made[p]) for p in range(2)]))
     if any(o.has_nodes[p] for o in outcomes for p in range(2)):
         rows.append(("nodes / move", [_nodes_per_move(outcomes, p) for p in range(2)]))
     width = max(len(label[0]), *(len(r[1][0]) for r in rows)) + 3
@@ -504,6 +514,14 @@ def _share(k: int, n: int) -> str:
         return "0 of 0"
     low, high = wilson(k, n)
     return "%d  %.1f%% [%.1f, %.1f]" % (k, 100 * k / n, 100 * low, 100 * high)
+
+
+def _of(k: int, n: int) -> str:
+    """'k of n' with the share and its Wilson interval when n > 0."""
+    if n == 0:
+        return "0 of 0"
+    low, high = wilson(k, n)
+    return "%d of %d  %.1f%% [%.1f, %.1f]" % (k, n, 100 * k / n, 100 * low, 100 * high)
 
 
 def _interval(low: float, high: float, fmt: str) -> str:
