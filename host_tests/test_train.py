@@ -1,5 +1,7 @@
 """`sixtysix train`: the same hands and seed give the same module, byte for
-byte, and the module it writes is one the firmware can import."""
+byte, and the module it writes is one the firmware can import.  And the
+experimental lookahead player that uses the weights: legal, within its
+budget, searching one trick deep."""
 
 import importlib.util
 
@@ -37,3 +39,24 @@ def test_bad_numbers_and_players_are_one_line(tmp_path, capsys):
     err = capsys.readouterr().err
     assert err.count("sixtysix train:") == 3
     assert not (tmp_path / "w.py").exists()
+
+
+def test_the_lookahead_player_is_legal_and_keeps_its_budget():
+    import sys
+
+    sys.path.insert(0, __file__.rsplit("/", 1)[0] + "/portable")
+    from randplay import random_positions
+    from sixtysix.view import View
+    from sixtysix_tools.arena import make_player
+    from sixtysix_tools.lookahead import LEVEL
+
+    p = make_player("lookahead", 3)
+    searched = 0
+    for h in random_positions(7, 15):
+        view = View(h, h.turn)
+        code = p.choose(view)
+        h.check(code)
+        assert p.nodes <= LEVEL.max_nodes
+        if not view.strict and view.facedown > 1 and p.worlds:
+            searched += 1
+    assert searched > 20  # open-stock moves were searched, not played by rule

@@ -28,7 +28,6 @@ except ImportError:
 
 _WIN = const(66)
 _GP = const(1000)
-_NONE = const(-9999999)  # below any value a search returns
 
 
 class Level:
@@ -41,20 +40,15 @@ class Level:
     - open_from: with this many face-down cards or fewer, an open-stock
       move is searched to the end of the hand (-1: never)
     - open_worlds: worlds for such a move
-    - horizon: tricks the open-stock search looks ahead before the learned
-      evaluation values the position (0: no open-stock search: the rule
-      of thumb plays those moves)
-    - horizon_worlds: worlds for that search
     - blunder: percent of moves played at random
     - may_close: whether it ever closes
     - max_nodes: search nodes after which no further world is started and
       a world under way is cut short; the device-time budget (README,
       "The computer opponent")
     - close_margin: game points (thousandths) that closing must be worth,
-      on average over the solved worlds, beyond the best move that keeps
-      the stock open: a solved world sees every card, so its close looks
-      better than it is
+      on average over the solved worlds (classic)
     - close_tenths: tenths of the solved worlds that closing must win
+      (classic)
     - close_min: worlds that must be won to close, when closing is
       judged apart
     - close_losses: worlds that may be lost, when closing is judged apart
@@ -65,39 +59,27 @@ class Level:
       close is solved seeing every card, which flatters it most)
     """
 
-    def __init__(
-        self,
-        strict_worlds=0,
-        close_worlds=0,
-        open_from=-1,
-        open_worlds=0,
-        horizon=0,
-        horizon_worlds=0,
-        blunder=0,
-        may_close=True,
-        max_nodes=0,
-        close_margin=1000,
-        close_tenths=9,
-        close_min=4,
-        close_losses=0,
-        old_ties=False,
-        close_apart=False,
-    ) -> None:
-        self.strict_worlds = strict_worlds
-        self.close_worlds = close_worlds
-        self.open_from = open_from
-        self.open_worlds = open_worlds
-        self.horizon = horizon
-        self.horizon_worlds = horizon_worlds
-        self.blunder = blunder
-        self.may_close = may_close
-        self.max_nodes = max_nodes
-        self.close_margin = close_margin
-        self.close_tenths = close_tenths
-        self.old_ties = old_ties
-        self.close_min = close_min
-        self.close_losses = close_losses
-        self.close_apart = close_apart
+    # The defaults; a level names only what it changes (fewer bytes of
+    # code on the device than an __init__ with every field).
+    strict_worlds = 0
+    close_worlds = 0
+    open_from = -1
+    open_worlds = 0
+    blunder = 0
+    may_close = True
+    max_nodes = 0
+    close_margin = 1000
+    close_tenths = 9
+    close_min = 4
+    close_losses = 0
+    old_ties = False
+    close_apart = False
+
+    def __init__(self, **changes) -> None:
+        for name in changes:
+            if not hasattr(Level, name):
+                raise ValueError("no level setting '%s'" % name)
+            setattr(self, name, changes[name])
 
 
 LEVELS = {
@@ -132,30 +114,8 @@ LEVELS = {
         max_nodes=20000,
         old_ties=True,
     ),
-    # Experimental, not offered on the device: hard with the open-stock
-    # search one trick deep and the learned evaluation (README: it loses
-    # to the rule of thumb it replaces, so hard does not use it yet).
-    "lookahead": Level(
-        strict_worlds=10,
-        close_worlds=10,
-        open_from=1,
-        open_worlds=6,
-        horizon=1,
-        horizon_worlds=16,
-        max_nodes=1500,
-        close_tenths=10,
-        close_apart=True,
-    ),
 }
-PLAYER_NAMES = ("random", "heuristic", "easy", "medium", "hard", "classic", "lookahead")
-
-
-def _evaluator(rules):
-    """The learned evaluation for the rules' game (evalweights.py)."""
-    from .evaluate import Evaluator
-    from .evalweights import SCHNAPSEN, SIXTY_SIX
-
-    return Evaluator(SCHNAPSEN if rules.game == 1 else SIXTY_SIX)
+PLAYER_NAMES = ("random", "heuristic", "easy", "medium", "hard", "classic")
 
 
 class SearchPlayer(HeuristicPlayer):
@@ -178,7 +138,7 @@ class SearchPlayer(HeuristicPlayer):
         self.solver: Any = None
         self.sampler: Any = None
         self.world: Any = None
-        self.evaluator: Any = None
+        self.evaluator: Any = None  # for a depth-limited search (tools' lookahead)
         self.totals = [0] * 16  # value sums per legal action
         self.won_in = [0] * 16  # worlds in which each action wins the hand
         self.this_world = [0] * 16  # values in the world being searched
@@ -191,7 +151,6 @@ class SearchPlayer(HeuristicPlayer):
         self.value = 0
         self.close_wins = 0  # worlds in which closing won, when it was judged
         self.close_judged = 0  # worlds searched for that judgement
-        self.open_value = _NONE  # mean value of the best open-stock move
         # The last decision counted wins (_count_wins) instead of values.
         self.counted_wins = False
 
@@ -202,14 +161,12 @@ class SearchPlayer(HeuristicPlayer):
             self.solver = Solver(rules)
             self.sampler = WorldSampler(rules)
             self.world = Hand(rules)
-            self.evaluator = _evaluator(rules) if self.lv.horizon else None
 
     def choose(self, view) -> int:
         self._setup(view.rules)
         self.nodes = 0
         self.worlds = 0
         self.close_judged = 0
-        self.open_value = _NONE
         self.counted_wins = False
         acts = view.actions
         if view.my_score >= _WIN:
@@ -225,8 +182,12 @@ class SearchPlayer(HeuristicPlayer):
             if self.lv.close_apart and self._close_now(view):
                 return CLOSE
             return self._search(view, self.open_worlds, NO_HORIZON)
-        if self.lv.horizon:
-            return self._choose_open(view)
+        return self._open_move(view)
+
+    def _open_move(self, view) -> int:
+        """A move while two or more cards lie face down: the rule of thumb
+        (with closing judged by search).  The host's experimental lookahead
+        player (tools) searches here instead."""
         return HeuristicPlayer.choose(self, view)
 
     def _close_now(self, view) -> bool:
@@ -239,28 +200,6 @@ class SearchPlayer(HeuristicPlayer):
             if MARRY <= a < EXCHANGE and (marry < 0 or a - MARRY == view.trump):
                 marry = a - MARRY
         return self.wants_to_close(view, marry)
-
-    def _choose_open(self, view) -> int:
-        """A move with the stock open: the best move that keeps it open, by
-        search (to the end of the hand near the stock's end, else a few
-        tricks deep and then the learned evaluation); then closing instead,
-        if solving the closed game shows it clearly better."""
-        acts = view.actions
-        if _has(acts, EXCHANGE):
-            return EXCHANGE  # a better trump for a worse one: always taken
-        if view.facedown <= self.open_from:
-            best = self._search(view, self.open_worlds, NO_HORIZON)
-        else:
-            best = self._search(view, self.lv.horizon_worlds, 2 * self.lv.horizon)
-        if self.worlds:
-            self.open_value = self.value // self.worlds
-        if self.may_close and _has(acts, CLOSE) and best != CLOSE:
-            marry = best - MARRY if MARRY <= best < EXCHANGE else -1
-            keep = (self.worlds, self.wins, self.value)
-            if self.wants_to_close(view, marry):
-                return CLOSE
-            self.worlds, self.wins, self.value = keep
-        return best
 
     def wants_to_close(self, view, marry: int) -> bool:
         if not self.may_close:
@@ -300,12 +239,9 @@ class SearchPlayer(HeuristicPlayer):
             return False  # too few worlds judged to risk it
         self.close_wins = wins
         self.close_judged = done
-        # Close when it wins in nearly every world and is worth clearly more
-        # than the best move that keeps the stock open (without that
-        # search, a game point: the open game is worth less to most hands).
+        # Close when it wins in nearly every world and is worth a game
+        # point on average: the open game is worth less to most hands.
         need = self.lv.close_margin
-        if self.open_value != _NONE:
-            need += self.open_value
         return wins * 10 >= done * self.lv.close_tenths and total >= need * done
 
     def _close_wins_everywhere(self, view, budget: int) -> bool:

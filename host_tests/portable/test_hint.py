@@ -45,3 +45,21 @@ def test_hint_in_an_exhausted_endgame_speaks_of_best_play():
     act(h)
     code, why = Hinter().hint(View(h, 0))
     assert "wins the hand" in why
+
+
+def test_hint_odds_follow_what_play_bore_out():
+    """The share a hint states is the measured one for its count, and it
+    never rises as the deals won fall."""
+    from sixtysix.hint import CLOSE_HELD, PLAY_HELD, play_held
+
+    assert play_held(10, 10) == PLAY_HELD[0]
+    assert play_held(8, 10) == PLAY_HELD[1]
+    assert play_held(5, 10) == PLAY_HELD[2]
+    assert play_held(1, 10) == PLAY_HELD[3]
+    assert play_held(0, 10) == PLAY_HELD[4]
+    last = 101
+    for wins in range(10, -1, -1):
+        held = play_held(wins, 10)
+        assert held <= last
+        last = held
+    assert CLOSE_HELD[0] > CLOSE_HELD[1]

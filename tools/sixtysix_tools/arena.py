@@ -92,6 +92,10 @@ def make_player(name: str, seed: int):
     top, so the other subcommands (which import this module) never need it."""
     from sixtysix.ai import make_player as make
 
+    if name == "lookahead":  # experimental, host only
+        from .lookahead import LookaheadPlayer
+
+        return LookaheadPlayer(seed)
     return make(name, seed)
 
 

@@ -294,9 +294,10 @@ def bench_level(micropython, label, level, matches, seed, game):
 
 # Search nodes per millisecond of RP2040 time, all decision time counted
 # (sampling and bookkeeping included): the hard level of Sixty-Six on the
-# emulated Pico, `sixtysix bench ai --emulated --game sixty-six`, README
-# "The computer opponent".  The node budgets of ai.LEVELS are set from it.
-NODES_PER_DEVICE_MS = 1.7
+# emulated Pico, `sixtysix bench ai --emulated --game sixty-six --matches 2`
+# (2026-11-25; README "Benchmark").  The node budgets of ai.LEVELS are set
+# from it.
+NODES_PER_DEVICE_MS = 2.1
 
 
 def device_line(figures) -> str:

@@ -1,0 +1,62 @@
+"""The experimental `lookahead` player (host only: the arena, train).
+
+It is the hard level with its open-stock moves searched instead of played
+by rule of thumb: in each of 16 sampled worlds the solver looks one trick
+ahead and then values the position with the learned evaluation
+(firmware/sixtysix/evaluate.py, weights from `sixtysix train`); closing is
+judged as hard judges it.  Measured, it loses to the rule of thumb it would
+replace (README, "The computer opponent"), so the device does not carry it.
+"""
+
+from sixtysix.ai import Level, SearchPlayer
+from sixtysix.evaluate import Evaluator
+from sixtysix.hand import CLOSE, EXCHANGE, MARRY
+from sixtysix.players import _has
+from sixtysix.rules import SCHNAPSEN
+
+NAME = "lookahead"
+HORIZON = 1  # tricks searched before the evaluation
+WORLDS = 16
+LEVEL = Level(
+    strict_worlds=10,
+    close_worlds=10,
+    open_from=1,
+    open_worlds=6,
+    max_nodes=1500,
+    close_apart=True,
+    close_min=3,
+    close_losses=1,
+)
+
+
+class LookaheadPlayer(SearchPlayer):
+    def __init__(self, seed: int = 1) -> None:
+        super().__init__("hard", seed)
+        self.level = NAME
+        self.lv = LEVEL
+        self.max_nodes = LEVEL.max_nodes
+
+    def _setup(self, rules) -> None:
+        fresh = self.rules is not rules
+        super()._setup(rules)
+        if fresh:
+            from sixtysix import evalweights
+
+            self.evaluator = Evaluator(
+                evalweights.SCHNAPSEN if rules.game == SCHNAPSEN else evalweights.SIXTY_SIX
+            )
+
+    def _open_move(self, view) -> int:
+        """The best move that keeps the stock open, HORIZON tricks deep and
+        then by the evaluation; closing instead if hard's judgement says so."""
+        acts = view.actions
+        if _has(acts, EXCHANGE):
+            return EXCHANGE
+        best = self._search(view, WORLDS, 2 * HORIZON)
+        if self.may_close and _has(acts, CLOSE):
+            marry = best - MARRY if MARRY <= best < EXCHANGE else -1
+            keep = (self.worlds, self.wins, self.value)
+            if self.wants_to_close(view, marry):
+                return CLOSE
+            self.worlds, self.wins, self.value = keep
+        return best
