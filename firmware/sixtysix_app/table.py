@@ -5,7 +5,6 @@ from sixtysix.ai import SearchPlayer, make_player
 from sixtysix.cards import KING, NO_CARD, QUEEN, count, set_points
 from sixtysix.compat import const
 from sixtysix.hand import CLAIM, CLOSE, EXCHANGE, MARRY, IllegalAction
-from sixtysix.hint import reason as hint_reason
 from sixtysix.view import View
 
 from .app import Confirm, Menu, Screen
@@ -321,7 +320,9 @@ class Table(Screen):
             for i in range(len(cards)):
                 if cards[i] == code:
                     self.cursor = i
-        self.app.tell(glyphs(hint_reason(view, code, self.hinter)))
+        from sixtysix.hint import reason  # only when a hint is asked: heap at the menu
+
+        self.app.tell(glyphs(reason(view, code, self.hinter)))
 
     # --- drawing ------------------------------------------------------------------------
 
