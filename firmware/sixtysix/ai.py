@@ -5,12 +5,16 @@ are hidden, rules of thumb where the stock is still open.
   solver over worlds dealt from the player's view (one world once the stock
   is exhausted: then every card's place is known and play is exact).
 - Stock open: the rule-of-thumb player chooses plays, marriages and
-  exchanges, but the decision to close is made by solving the closed game
-  over sampled worlds.
+  exchanges (searched to the end for the last draw trick), but the
+  decision to close is made by solving the closed game over sampled
+  worlds.
 - A player with 66 claims at once, and never claims falsely.
 
-Budgets are deterministic units (worlds per decision), so a seed reproduces
-every move and the time on a device is predictable.
+Budgets are deterministic: worlds per decision and a cap on the search
+nodes of one decision, set from what a node costs on an RP2040 (README,
+"The computer opponent"), so a seed reproduces every move and the time on
+a device is bounded.  `classic` keeps the hard level as it was before those
+caps, to measure the others against.
 """
 
 from .cards import set_points
