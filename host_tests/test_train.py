@@ -48,7 +48,7 @@ def test_the_lookahead_player_is_legal_and_keeps_its_budget():
     from randplay import random_positions
     from sixtysix.view import View
     from sixtysix_tools.arena import make_player
-    from sixtysix_tools.lookahead import LEVEL
+    from sixtysix_tools.lookahead import MAX_NODES
 
     p = make_player("lookahead", 3)
     searched = 0
@@ -56,7 +56,7 @@ def test_the_lookahead_player_is_legal_and_keeps_its_budget():
         view = View(h, h.turn)
         code = p.choose(view)
         h.check(code)
-        assert p.nodes <= LEVEL.max_nodes
+        assert p.nodes <= MAX_NODES
         if not view.strict and view.facedown > 1 and p.worlds:
             searched += 1
     assert searched > 20  # open-stock moves were searched, not played by rule

@@ -20,7 +20,7 @@ caps, to measure the others against.
 from .cards import set_points
 from .compat import const
 from .hand import CLAIM, CLOSE, EXCHANGE, MARRY, Hand
-from .players import HeuristicPlayer, RandomPlayer, _has
+from .players import HeuristicPlayer, RandomPlayer, _has, marriage_to_declare
 from .rng import Rng
 from .sampling import WorldSampler
 from .solver import NO_HORIZON, Solver
@@ -199,11 +199,7 @@ class SearchPlayer(HeuristicPlayer):
         acts = view.actions
         if not self.may_close or not _has(acts, CLOSE) or _has(acts, EXCHANGE):
             return False
-        marry = -1
-        for a in acts:
-            if MARRY <= a < EXCHANGE and (marry < 0 or a - MARRY == view.trump):
-                marry = a - MARRY
-        return self.wants_to_close(view, marry)
+        return self.wants_to_close(view, marriage_to_declare(view))
 
     def wants_to_close(self, view, marry: int) -> bool:
         if not self.may_close:
@@ -222,15 +218,9 @@ class SearchPlayer(HeuristicPlayer):
         wins = 0
         total = 0
         done = 0
-        world = self.world
         solver = self.solver
-        solver.horizon = NO_HORIZON
         for _ in range(self.close_worlds):
-            self.sampler.deal(view, self.rng, world)
-            world.act(CLOSE)
-            solver.load(world)
-            solver.coarse = True
-            solver.limit = max(budget - self.nodes, 1)
+            self._world(view, budget, True)
             v = solver.best(me)
             self.nodes += solver.nodes
             if solver.aborted:
@@ -257,17 +247,11 @@ class SearchPlayer(HeuristicPlayer):
         A solved world sees every card, which flatters a close: README,
         "The computer opponent", says how often such closes were won."""
         me = view.player
-        world = self.world
         solver = self.solver
-        solver.horizon = NO_HORIZON
         done = 0
         lost = 0
         for _ in range(self.close_worlds):
-            self.sampler.deal(view, self.rng, world)
-            world.act(CLOSE)
-            solver.load(world)
-            solver.coarse = True
-            solver.limit = max(budget - self.nodes, 1)
+            self._world(view, budget, True)
             won = solver.wins(me)
             self.nodes += solver.nodes
             if solver.aborted:
@@ -317,18 +301,17 @@ class SearchPlayer(HeuristicPlayer):
         # Closing is judged apart (wants_to_close) in a depth-limited search
         # and for levels that ask for it.
         no_close = not deep or self.lv.close_apart
+        # Levels with a device-time budget keep it even in the exact world
+        # (stock exhausted), and search that for game points only.
+        capped = self.lv.close_apart
         for _ in range(worlds):
             if done and self.nodes >= self.max_nodes:
                 break  # the node budget is spent: decide on the worlds searched
-            self.sampler.deal(view, self.rng, world)
-            solver.load(world)
-            solver.nodes = 0
-            # One exact world (stock exhausted) is searched to the end; a
-            # sampled one only within what is left of the budget.
-            # Levels with a device-time budget keep it here too, and search
-            # even the exact world for game points only.
-            capped = self.lv.close_apart
-            solver.limit = 1000000 if exact and not capped else max(self.max_nodes - self.nodes, 1)
+            self._world(view, self.max_nodes, False)
+            # Classic searches one exact world to the end; a sampled one
+            # only within what is left of the budget.
+            if exact and not capped:
+                solver.limit = 1000000
             if capped and not done:
                 # The first world may take half the budget: past that, the
                 # position is too big to value and the rest of the budget
@@ -381,21 +364,17 @@ class SearchPlayer(HeuristicPlayer):
         won_in = self.won_in
         for i in range(n):
             won_in[i] = 0
-        world = self.world
         solver = self.solver
         me = view.player
         done = 0
+        this = self.this_world
         for _ in range(worlds):
             if self.nodes >= self.max_nodes:
                 break
-            self.sampler.deal(view, self.rng, world)
-            solver.load(world)
-            solver.coarse = True
-            solver.limit = max(self.max_nodes - self.nodes, 1)
-            this = self.this_world
+            self._world(view, self.max_nodes, False)
             for i in range(n):
                 a = acts[i]
-                this[i] = 1 if a != CLAIM and not (no_close and a == CLOSE) and solver.wins_with(me, a) else 0
+                this[i] = 1 if not _left_out(a, no_close) and solver.wins_with(me, a) else 0
             self.nodes += solver.nodes
             if solver.aborted:
                 break
@@ -408,7 +387,7 @@ class SearchPlayer(HeuristicPlayer):
         best = -1
         for i in range(n):
             a = acts[i]
-            if a == CLAIM or (a == CLOSE and no_close):
+            if _left_out(a, no_close):
                 continue
             if best < 0 or won_in[i] > won_in[best] or (won_in[i] == won_in[best] and a == rule):
                 best = i
@@ -418,6 +397,19 @@ class SearchPlayer(HeuristicPlayer):
         self.value = (2 * won_in[best] - done) * _GP  # won +1, lost -1 a world
         return acts[best]
 
+    def _world(self, view, budget: int, close: bool) -> None:
+        """Deal a world that agrees with the view (closed at once if asked)
+        into the solver, to be searched for game points with what is left
+        of `budget`."""
+        world = self.world
+        self.sampler.deal(view, self.rng, world)
+        if close:
+            world.act(CLOSE)
+        solver = self.solver
+        solver.load(world)
+        solver.coarse = True
+        solver.limit = max(budget - self.nodes, 1)
+
     def _values(self, acts, no_close: bool, out) -> None:
         """The loaded world's value of every action into `out` (0 for
         CLAIM, and for CLOSE when it is judged apart)."""
@@ -425,7 +417,7 @@ class SearchPlayer(HeuristicPlayer):
         me = self.world.turn
         for i in range(len(acts)):
             a = acts[i]
-            out[i] = solver.value_of(me, a) if a != CLAIM and not (no_close and a == CLOSE) else 0
+            out[i] = 0 if _left_out(a, no_close) else solver.value_of(me, a)
 
     def _pick(self, acts, no_close: bool) -> int:
         """Index of the action with the best summed value in `totals`.  On
@@ -437,13 +429,19 @@ class SearchPlayer(HeuristicPlayer):
         old_ties = self.lv.old_ties
         for i in range(len(acts)):
             a = acts[i]
-            if a == CLAIM or (a == CLOSE and no_close):
+            if _left_out(a, no_close):
                 continue
             if best < 0 or totals[i] > totals[best]:
                 best = i
             elif totals[i] == totals[best] and a >= MARRY and (old_ties or a < EXCHANGE):
                 best = i
         return best
+
+
+def _left_out(a: int, no_close: bool) -> bool:
+    """Actions a search does not weigh: CLAIM (a player with 66 has claimed
+    already), and CLOSE when closing is judged apart."""
+    return a == CLAIM or (no_close and a == CLOSE)
 
 
 def make_player(name: str, seed: int = 1):

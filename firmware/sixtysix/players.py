@@ -53,6 +53,17 @@ class RandomPlayer:
         return acts[self.rng.below(n)]
 
 
+def marriage_to_declare(view) -> int:
+    """The suit of the marriage a leader would declare (trumps first), or
+    -1 when none may be declared now."""
+    marry = -1
+    if view.lead == NO_CARD:
+        for a in view.actions:
+            if MARRY <= a < EXCHANGE and (marry < 0 or a - MARRY == view.trump):
+                marry = a - MARRY
+    return marry
+
+
 def beats(c: int, lead: int, trump: int) -> bool:
     """Whether card c, played second, takes the trick led with `lead`."""
     if c // 6 == lead // 6:
@@ -88,11 +99,7 @@ class HeuristicPlayer:
             return EXCHANGE
         if view.pending >= 0:
             return self._marriage_card(view)
-        marry = -1
-        if view.lead == NO_CARD:
-            for a in acts:
-                if MARRY <= a < EXCHANGE and (marry < 0 or a - MARRY == view.trump):
-                    marry = a - MARRY
+        marry = marriage_to_declare(view)
         if marry >= 0 and view.rules.no_late_marriage:
             return MARRY + marry  # closing now would forfeit it
         if _has(acts, CLOSE) and self.wants_to_close(view, marry):
