@@ -88,6 +88,31 @@ def test_ai_driver_makes_the_same_moves_for_a_seed():
         assert checksum(game, 5) == checksum(game, 5)
 
 
+def test_ai_driver_times_random_positions_the_same_on_both_runtimes():
+    # `bench ai --positions N`: N positions reached by random play, each
+    # decided once by the level; the hard level searches in some of them
+    # and never past its budget.
+    from sixtysix.ai import LEVELS
+    from sixtysix_tools.bench import CORE_SOURCE_ENV, require_micropython
+
+    micropython = require_micropython()
+    figures = []
+    for command, env in (([sys.executable], None), ([micropython, "-X", "heapsize=128wK"], CORE_SOURCE_ENV)):
+        proc = subprocess.run(
+            command + [AI_DRIVER, "positions", "hard", "40", "3", "schnapsen"],
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=300,
+        )
+        assert proc.returncode == 0 and proc.stdout.endswith("done\n"), proc.stdout + proc.stderr
+        figures.append(dict(line.split(" ", 1) for line in proc.stdout.splitlines() if " " in line))
+    assert figures[0]["checksum"] == figures[1]["checksum"]
+    got = figures[0]
+    assert int(got["moves"]) == 40 and 0 < int(got["searched"]) < 40, got
+    assert 0 < int(got["max_nodes"]) <= LEVELS["hard"].max_nodes
+
+
 def test_ai_driver_usage():
     proc = subprocess.run([sys.executable, AI_DRIVER, "speed", "hard"], capture_output=True, text=True)
     assert proc.returncode == 2 and proc.stdout.startswith("usage:")

@@ -69,6 +69,12 @@ def add_arguments(parser):
     parser.add_argument(
         "--matches", type=positive, default=4, help="ai: matches each level plays itself (default 4)"
     )
+    parser.add_argument(
+        "--positions",
+        type=positive,
+        help="ai, two-player games: time each level on N positions reached by random play"
+        " instead of self-play matches",
+    )
     parser.add_argument("--seed", type=int, default=1, help="seed of deals and players (default 1)")
     parser.add_argument(
         "--game",
@@ -254,8 +260,12 @@ def move_lines(label, figures):
         )
 
 
-def bench_level(micropython, label, level, matches, seed, game):
-    args = ["speed", level, matches, seed, game]
+def bench_level(micropython, label, level, matches, seed, game, positions=None):
+    args = (
+        ["speed", level, matches, seed, game]
+        if positions is None
+        else ["positions", level, positions, seed, game]
+    )
     cpy = drive([sys.executable, AI_DRIVER], args)
     mpy = drive([micropython, AI_DRIVER], args, env=CORE_SOURCE_ENV)
     if cpy is None or mpy is None:
@@ -263,7 +273,8 @@ def bench_level(micropython, label, level, matches, seed, game):
     moves = int(cpy["moves"])
     searched = int(cpy["searched"])
     nodes = int(cpy["nodes"])
-    print("%s: %s against itself, %d moves, %d of them searched" % (level, plural(matches), moves, searched))
+    where = "%s against itself" % plural(matches) if positions is None else "random positions"
+    print("%s: %s, %d moves, %d of them searched" % (level, where, moves, searched))
     move_lines("CPython %d.%d" % sys.version_info[:2], cpy)
     move_lines(label, mpy)
     print(
@@ -319,14 +330,22 @@ def plural(matches):
     return "%d match%s" % (matches, "" if matches == 1 else "es")
 
 
-def bench_ai(matches, seed, game):
+def bench_ai(matches, seed, game, positions=None):
     micropython = require_micropython()
     label = "MicroPython " + micropython_version(micropython)
-    print("sixtysix bench ai: %s, each level plays itself for %s, seed %d" % (game, plural(matches), seed))
+    if positions is None:
+        print(
+            "sixtysix bench ai: %s, each level plays itself for %s, seed %d" % (game, plural(matches), seed)
+        )
+    else:
+        print(
+            "sixtysix bench ai: %s, each level decides in %d positions reached by random play, seed %d"
+            % (game, positions, seed)
+        )
     print("time per move = one call of player.choose(view), timed inside the driver on each runtime")
     print("times on a Pico: sixtysix bench ai --emulated (the chip's own cycles, not a factor)")
     for level in AI_LEVELS:
-        bench_level(micropython, label, level, matches, seed, game)
+        bench_level(micropython, label, level, matches, seed, game, positions)
 
     alloc = drive([micropython, AI_DRIVER], ["alloc", "hard", 1, seed, game], env=CORE_SOURCE_ENV)
     if alloc is None:
@@ -363,7 +382,7 @@ def run_emulated(args):
         os.environ[emulated.BOOTROM_ENV] = args.bootrom
     if args.what == "ai":
         games = GAME_NAMES + SEAT_GAMES if args.game == "all" else (args.game,)
-        bench_emulated.bench_ai_emulated(games, AI_LEVELS, args.matches, args.seed)
+        bench_emulated.bench_ai_emulated(games, AI_LEVELS, args.matches, args.seed, args.positions)
     elif args.what == "device":
         boards = tuple(args.board or bench_emulated.PICO_BOARDS)
         bench_emulated.bench_device_emulated(args.seed, boards, (0, 1, 2, 3, 4), args.level, args.frozen)
@@ -380,7 +399,7 @@ def run(args):
                 raise BenchError(
                     "bench ai --game %s runs on the emulated Pico only: add --emulated" % args.game
                 )
-            bench_ai(args.matches, args.seed, args.game)
+            bench_ai(args.matches, args.seed, args.game, args.positions)
         elif args.what == "device":
             from .bench_device import bench_device
 

@@ -11,6 +11,8 @@ GAME is sixty-six or schnapsen.  MODE is one of
   alloc  bytes the exact solver leaves allocated per search node, collector
          off, on fixed strict-phase positions dealt from SEED (LEVEL and
          MATCHES are ignored; MicroPython only, CPython has no meter)
+  positions  time LEVEL on MATCHES positions reached by random play from
+         fresh deals (the same lines as speed)
   play   just play the matches (to find the smallest heap that copes)
 
 It prints `name value` lines for bench.py to read and always ends with
@@ -90,6 +92,20 @@ class Table:
         self.most_nodes = 0
         self.timed = False
 
+    def note(self, spent, code, nodes):
+        """One decision: its time (when timed), nodes and action."""
+        if self.timed:
+            self.times.append(spent)
+            self.node_counts.append(nodes)
+            if nodes:
+                self.search_times.append(spent)
+        if nodes:
+            self.searched += 1
+            self.nodes += nodes
+            if nodes > self.most_nodes:
+                self.most_nodes = nodes
+        self.checksum = (self.checksum * 31 + code * 7 + nodes) & 0x3FFFFFFF
+
     def play_match(self):
         rng = self.rng
         match = Match(self.rules, rng.next15())
@@ -104,18 +120,7 @@ class Table:
                 code = player.choose(view)
                 spent = elapsed_us(start)
                 h.act(code)
-                nodes = player.nodes
-                if self.timed:
-                    self.times.append(spent)
-                    self.node_counts.append(nodes)
-                    if nodes:
-                        self.search_times.append(spent)
-                if nodes:
-                    self.searched += 1
-                    self.nodes += nodes
-                    if nodes > self.most_nodes:
-                        self.most_nodes = nodes
-                self.checksum = (self.checksum * 31 + code * 7 + nodes) & 0x3FFFFFFF
+                self.note(spent, code, player.nodes)
             match.finish_hand()
 
 
@@ -125,6 +130,40 @@ def speed(level, matches, seed, rules):
     for _ in range(matches):
         gc.collect()
         table.play_match()
+    report(table)
+
+
+def positions(level, count, seed, rules):
+    """Time LEVEL's decision in COUNT positions reached by random play:
+    each a fresh deal played a random number of moves (0 to 19) with
+    random legal actions, so closed and exhausted stocks, marriages and
+    exchanges all turn up, not only where self-play goes."""
+    table = Table(level, seed, rules)
+    table.timed = True
+    rng = table.rng
+    player = make_player(level, rng.next15())
+    buf = bytearray(MAX_ACTIONS)
+    done = 0
+    while done < count:
+        match = Match(rules, rng.next15())
+        h = match.start_hand()
+        steps = rng.below(20)
+        while steps and not h.over:
+            n = h.legal_actions(buf)
+            h.act(buf[rng.below(n)])
+            steps -= 1
+        if h.over:
+            continue
+        gc.collect()
+        view = View(h, h.turn)
+        start = now_us()
+        code = player.choose(view)
+        table.note(elapsed_us(start), code, player.nodes)
+        done += 1
+    report(table)
+
+
+def report(table):
     start = now_us()
     baseline(BASELINE_LOOPS)
     base_us = elapsed_us(start)
@@ -236,9 +275,9 @@ def alloc(level, matches, seed, rules):
 
 
 def main(args):
-    modes = {"speed": speed, "alloc": alloc, "play": play}
+    modes = {"speed": speed, "positions": positions, "alloc": alloc, "play": play}
     if len(args) != 5 or args[0] not in modes:
-        print("usage: bench_ai_mpy.py speed|alloc|play LEVEL MATCHES SEED GAME")
+        print("usage: bench_ai_mpy.py speed|positions|alloc|play LEVEL MATCHES SEED GAME")
         return 2
     try:
         rules = Rules(game_from_name(args[4]))

@@ -201,7 +201,11 @@ def bench_device_emulated(
                     )
 
 
-def bench_ai_emulated(games: tuple[str, ...], levels: tuple[str, ...], matches: int, seed: int) -> None:
+def bench_ai_emulated(
+    games: tuple[str, ...], levels: tuple[str, ...], matches: int, seed: int, positions: int | None = None
+) -> None:
+    """Each level on the chip: self-play matches, or (two-player games,
+    `positions`) that many positions reached by random play."""
     print("sixtysix bench ai --emulated: each level plays itself on MicroPython's rp2 port, emulated RP2040")
     print(
         "times in the chip's microseconds (125 MHz, flash reads at one cycle: a real chip is somewhat slower)"
@@ -217,9 +221,11 @@ def bench_ai_emulated(games: tuple[str, ...], levels: tuple[str, ...], matches: 
         for game in games:
             for level in levels:
                 if game in ("sixty-six", "schnapsen"):
-                    code = "import bench_ai_mpy\nbench_ai_mpy.main(['speed', %r, '%d', '%d', %r])" % (
+                    mode = "speed" if positions is None else "positions"
+                    code = "import bench_ai_mpy\nbench_ai_mpy.main([%r, %r, '%d', '%d', %r])" % (
+                        mode,
                         level,
-                        matches,
+                        matches if positions is None else positions,
                         seed,
                         game,
                     )
