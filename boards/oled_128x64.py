@@ -9,6 +9,7 @@ from sixtysix_app.events import BACK, HINT, NEXT, NONE, OK, PREV
 
 # ---- Your wiring: GPIO numbers (these defaults are for a Raspberry Pi Pico) ----
 _I2C_ID = const(0)
+_I2C_FREQUENCY = const(400000)  # Hz
 _SDA = const(4)  # Pico pin 6
 _SCL = const(5)  # Pico pin 7
 _ADDRESS = const(0x3C)  # some modules answer at 0x3D
@@ -42,19 +43,18 @@ PINS = (
 SAVE_DIR = "/sixtysix"
 
 
-def open_canvas():
-    import gc
-
-    gc.collect()
-    buf = bytearray(WIDTH * HEIGHT // 8)  # the frame first, before the heap fragments
-    import framebuf  # type: ignore[import-not-found]
+def _open_panel():
     from machine import I2C, Pin  # type: ignore[import-not-found]
-    from sixtysix_app.canvas_fb import FramebufCanvas
     from sixtysix_app.ssd1306 import SSD1306_I2C
 
-    i2c = I2C(_I2C_ID, sda=Pin(_SDA), scl=Pin(_SCL), freq=400000)
-    panel = SSD1306_I2C(WIDTH, HEIGHT, i2c, address=_ADDRESS)
-    return FramebufCanvas(buf, WIDTH, HEIGHT, framebuf.MONO_VLSB, font=FONT, scale=SCALE, push=panel.show)
+    i2c = I2C(_I2C_ID, sda=Pin(_SDA), scl=Pin(_SCL), freq=_I2C_FREQUENCY)
+    return SSD1306_I2C(WIDTH, HEIGHT, i2c, address=_ADDRESS)
+
+
+def open_canvas():
+    from sixtysix_app.ssd1306 import open_mono_canvas
+
+    return open_mono_canvas(WIDTH, HEIGHT, FONT, SCALE, _open_panel)
 
 
 def open_buttons():

@@ -11,6 +11,7 @@ from sixtysix_app.events import BACK, HINT, NEXT, NONE, OK, PREV
 
 # Pins (Raspberry Pi Pico GPIO numbers), fixed by the pack.
 _SPI_ID = const(0)
+_SPI_BAUDRATE = const(62500000)  # SPI clock, Hz
 _SCK = const(18)
 _MOSI = const(19)
 _CS = const(17)
@@ -47,33 +48,11 @@ SAVE_DIR = "/sixtysix"
 
 
 def open_canvas():
-    import gc
+    from sixtysix_app.st7789 import open_gs4_canvas
 
-    gc.collect()
-    buf = bytearray(WIDTH * HEIGHT // 2)  # 4-bit palette frame, first, before the heap fragments
-    import framebuf  # type: ignore[import-not-found]
-    from machine import SPI, Pin  # type: ignore[import-not-found]
-    from sixtysix_app.canvas_fb import FramebufCanvas, palette565
-    from sixtysix_app.st7789 import MV, MX, ST7789
-
-    spi = SPI(_SPI_ID, baudrate=62500000, sck=Pin(_SCK), mosi=Pin(_MOSI))
-    panel = ST7789(
-        spi,
-        WIDTH,
-        HEIGHT,
-        dc=Pin(_DC, Pin.OUT),
-        cs=Pin(_CS, Pin.OUT, value=1),
-        backlight=Pin(_BACKLIGHT, Pin.OUT),
-        madctl=MX | MV,
-        x_offset=40,
-        y_offset=53,
+    return open_gs4_canvas(
+        WIDTH, HEIGHT, FONT, SCALE, _SPI_ID, _SPI_BAUDRATE, _SCK, _MOSI, _DC, _CS, _BACKLIGHT
     )
-    palette = palette565()  # role i -> RGB565, 16 entries
-
-    def push(frame) -> None:
-        panel.show_gs4(frame, palette)
-
-    return FramebufCanvas(buf, WIDTH, HEIGHT, framebuf.GS4_HMSB, font=FONT, scale=SCALE, push=push)
 
 
 def open_buttons():

@@ -11,6 +11,7 @@ from sixtysix_app.events import BACK, HINT, NEXT, NONE, OK, PREV
 
 # Pins (RP2040 GPIO numbers), fixed by the Thumby.
 _SPI_ID = const(0)
+_SPI_BAUDRATE = const(10000000)  # SPI clock, Hz
 _SCK = const(18)
 _MOSI = const(19)
 _CS = const(16)
@@ -22,6 +23,7 @@ _RIGHT = const(5)
 _DOWN = const(6)
 _BUTTON_B = const(24)
 _BUTTON_A = const(27)
+_COL_OFFSET = const(28)  # the panel shows the controller's columns 28..99 of 128
 
 NAME = "TinyCircuits Thumby"
 PORT = "micropython"
@@ -50,28 +52,27 @@ PINS = (
 SAVE_DIR = "/sixtysix"
 
 
-def open_canvas():
-    import gc
-
-    gc.collect()
-    buf = bytearray(WIDTH * HEIGHT // 8)  # the frame first, before the heap fragments
-    import framebuf  # type: ignore[import-not-found]
+def _open_panel():
     from machine import SPI, Pin  # type: ignore[import-not-found]
-    from sixtysix_app.canvas_fb import FramebufCanvas
     from sixtysix_app.ssd1306 import SSD1306_SPI
 
-    spi = SPI(_SPI_ID, baudrate=10000000, sck=Pin(_SCK), mosi=Pin(_MOSI))
-    panel = SSD1306_SPI(
+    spi = SPI(_SPI_ID, baudrate=_SPI_BAUDRATE, sck=Pin(_SCK), mosi=Pin(_MOSI))
+    return SSD1306_SPI(
         WIDTH,
         HEIGHT,
         spi,
         dc=Pin(_DC, Pin.OUT),
         cs=Pin(_CS, Pin.OUT),
         reset=Pin(_RESET, Pin.OUT),
-        col_offset=28,
+        col_offset=_COL_OFFSET,
         internal_iref=True,
     )
-    return FramebufCanvas(buf, WIDTH, HEIGHT, framebuf.MONO_VLSB, font=FONT, scale=SCALE, push=panel.show)
+
+
+def open_canvas():
+    from sixtysix_app.ssd1306 import open_mono_canvas
+
+    return open_mono_canvas(WIDTH, HEIGHT, FONT, SCALE, _open_panel)
 
 
 def open_buttons():

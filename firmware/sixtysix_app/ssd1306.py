@@ -2,9 +2,13 @@
 
 Our own rather than micropython-lib's `ssd1306`: the Thumby's stock firmware
 ships a different module under that same name (another constructor, no
-FrameBuffer), and the board allocates its framebuffer itself, first thing
-after gc.collect().  Panels narrower than the controller's 128 columns
-sit in the middle of its memory: the 72x40 Thumby at columns 28..99.
+FrameBuffer), and the framebuffer is allocated before the panel, first
+thing after gc.collect() (open_mono_canvas).  Panels narrower than the
+controller's 128 columns sit in the middle of its memory: the 72x40
+Thumby at columns 28..99.
+
+A board with such a panel passes `open_mono_canvas` a function that makes
+its panel (its own bus and pins); the rest of its `open_canvas()` is here.
 """
 
 from sixtysix.compat import const
@@ -126,3 +130,20 @@ class SSD1306_I2C(SSD1306):
         self.data_parts[1] = buf
         self.i2c.writevto(self.address, self.data_parts)
         self.data_parts[1] = None
+
+
+def open_mono_canvas(width: int, height: int, font: str, scale: int, open_panel):
+    """A board's open_canvas() for an SSD1306: the MONO_VLSB frame is
+    allocated first, right after a collection, before the heap fragments;
+    then open_panel() makes the panel (an SSD1306_SPI or SSD1306_I2C),
+    which the canvas pushes the frame to."""
+    import gc
+
+    gc.collect()
+    buf = bytearray(width * ((height + 7) // 8))
+    import framebuf  # type: ignore[import-not-found]
+
+    from sixtysix_app.canvas_fb import FramebufCanvas
+
+    push = open_panel().show
+    return FramebufCanvas(buf, width, height, framebuf.MONO_VLSB, font=font, scale=scale, push=push)

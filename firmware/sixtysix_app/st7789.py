@@ -7,6 +7,9 @@ panel's big-endian byte order.  The expansion loop is compiled with viper
 where the port has it (from source at run time, so this module still
 compiles with plain mpy-cross and imports on CPython); the plain-Python
 loop gives the same bytes everywhere else.
+
+A board with such a panel states its pins and calls `open_gs4_canvas`,
+which does the rest of the board's `open_canvas()`.
 """
 
 from sixtysix.compat import const
@@ -224,3 +227,36 @@ class ST7789:
         self._begin_data()
         self.spi.write(buf)
         self._end_data()
+
+
+def open_gs4_canvas(width, height, font, scale, spi_id, baudrate, sck, mosi, dc, cs, backlight, reset=None):
+    """Everything a board's open_canvas() does for a 1.14" ST7789 panel in
+    landscape (the window the ST7789 class places by default) on SPI,
+    drawn from a 4-bit palette frame.  The board gives its geometry, font
+    and pins (GPIO numbers; reset None where the panel's reset is not
+    wired).  The frame is allocated first, right after a collection,
+    before the heap fragments."""
+    import gc
+
+    gc.collect()
+    buf = bytearray(width * height // 2)
+    import framebuf  # type: ignore[import-not-found]
+    from machine import SPI, Pin  # type: ignore[import-not-found]
+
+    from sixtysix_app.canvas_fb import FramebufCanvas, palette565
+
+    panel = ST7789(
+        SPI(spi_id, baudrate=baudrate, sck=Pin(sck), mosi=Pin(mosi)),
+        width,
+        height,
+        dc=Pin(dc, Pin.OUT),
+        cs=Pin(cs, Pin.OUT, value=1),
+        reset=None if reset is None else Pin(reset, Pin.OUT),
+        backlight=Pin(backlight, Pin.OUT),
+    )
+    palette = palette565()  # role i -> RGB565, 16 entries
+
+    def push(frame) -> None:
+        panel.show_gs4(frame, palette)
+
+    return FramebufCanvas(buf, width, height, framebuf.GS4_HMSB, font=font, scale=scale, push=push)
