@@ -1,7 +1,11 @@
 """One module per supported board, all exporting the same names.
 
 The application only ever reads these names; adding a board means adding one
-file here and nothing else.  Hardware is touched only inside the two
+file here, boards/NAME.py, and running `sixtysix boards`, which writes from
+the board modules everything else that names a board: BOARDS below, each
+MicroPython board's mip package boards/NAME.json and its freezing manifest
+manifests/NAME/manifest.py (`sixtysix boards --check`, run by the tests,
+says when one of them is stale).  Hardware is touched only inside the two
 `open_*` functions, so the host simulator and the tests can import every
 board module on CPython and read its geometry and button map.
 
@@ -9,6 +13,10 @@ board module on CPython and read its geometry and button map.
     PORT      str    "micropython" or "circuitpython"
     ARCH      str    mpy-cross -march for compiled firmware ("armv6m",
                      "xtensawin"); "" for CircuitPython (copied as source)
+    FIRMWARE  tuple  (port, board) of the MicroPython firmware the board
+                     runs, such as ("rp2", "RPI_PICO"): the image from
+                     micropython.org/download/BOARD/, or built frozen with
+                     `make -C ports/PORT BOARD=BOARD`; () for CircuitPython
     WIDTH     int    drawing area in pixels, after any rotation
     HEIGHT    int
     MONO      bool   a two-colour panel
@@ -28,4 +36,7 @@ board module on CPython and read its geometry and button map.
                      a long AI think is not lost)
 """
 
-BOARDS = ("pico_display", "thumby", "pybadge", "t_display", "oled_128x64")
+# The board modules in this folder, written by `sixtysix boards`.  On the
+# device only the installed board's module is here; the list lets boot.py
+# find a board frozen into the firmware image, where no folder can be listed.
+BOARDS = ("oled_128x64", "pico_display", "pybadge", "t_display", "thumby")

@@ -23,6 +23,7 @@ _BUTTON_HINT = const(14)
 NAME = "SSD1306 128x64 I2C OLED + 5 buttons (Raspberry Pi Pico)"
 PORT = "micropython"
 ARCH = "armv6m"
+FIRMWARE = ("rp2", "RPI_PICO")
 WIDTH = 128
 HEIGHT = 64
 MONO = True

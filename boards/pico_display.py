@@ -25,6 +25,7 @@ _BUTTON_Y = const(15)
 NAME = "Pimoroni Pico Display Pack (Raspberry Pi Pico)"
 PORT = "micropython"
 ARCH = "armv6m"
+FIRMWARE = ("rp2", "RPI_PICO")
 WIDTH = 240
 HEIGHT = 135
 MONO = False

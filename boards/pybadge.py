@@ -14,6 +14,7 @@ from sixtysix_app.events import BACK, HINT, NEXT, NONE, OK, PREV
 NAME = "Adafruit PyBadge"
 PORT = "circuitpython"
 ARCH = ""
+FIRMWARE = ()
 WIDTH = 160
 HEIGHT = 128
 MONO = False

@@ -25,6 +25,7 @@ _BUTTON_35 = const(35)
 NAME = "LILYGO TTGO T-Display (ESP32)"
 PORT = "micropython"
 ARCH = "xtensawin"
+FIRMWARE = ("esp32", "ESP32_GENERIC")
 WIDTH = 240
 HEIGHT = 135
 MONO = False

@@ -28,6 +28,7 @@ _COL_OFFSET = const(28)  # the panel shows the controller's columns 28..99 of 12
 NAME = "TinyCircuits Thumby"
 PORT = "micropython"
 ARCH = "armv6m"
+FIRMWARE = ("rp2", "RPI_PICO")
 WIDTH = 72
 HEIGHT = 40
 MONO = True

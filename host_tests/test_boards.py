@@ -24,6 +24,7 @@ if ROOT not in sys.path:
 from sixtysix_app import events  # noqa: E402
 from sixtysix_app.canvas import PALETTE, rgb565  # noqa: E402
 from sixtysix_app.st7789 import expand_gs4_line, fill_lut  # noqa: E402
+from sixtysix_tools.board_files import boards_for  # noqa: E402
 
 import boards  # noqa: E402
 
@@ -31,6 +32,7 @@ CONTRACT = {
     "NAME": str,
     "PORT": str,
     "ARCH": str,
+    "FIRMWARE": tuple,
     "WIDTH": int,
     "HEIGHT": int,
     "MONO": bool,
@@ -43,7 +45,7 @@ CONTRACT = {
 }
 FUNCTIONS = ("open_canvas", "open_buttons")
 EVENT_NAMES = {name for name in dir(events) if name.isupper()}
-MICROPYTHON_BOARDS = ("pico_display", "thumby", "t_display", "oled_128x64")
+MICROPYTHON_BOARDS = boards_for("micropython")
 
 
 def load(name):
@@ -73,6 +75,10 @@ def test_board_values_are_sane(name):
     assert board.ARCH == ("" if board.PORT == "circuitpython" else board.ARCH)
     if board.PORT == "micropython":
         assert board.ARCH in ("armv6m", "armv7emsp", "xtensawin")
+        port, firmware = board.FIRMWARE  # e.g. ("rp2", "RPI_PICO")
+        assert port.islower() and firmware.isupper() and " " not in port + firmware
+    else:
+        assert board.FIRMWARE == ()
     assert 64 <= board.WIDTH <= 320 and 32 <= board.HEIGHT <= 240
     assert board.WIDTH % 8 == 0 and board.HEIGHT % 8 in (0, 7)  # 135 = the 1.14" panel
     assert board.FONT in ("small", "normal") and board.SCALE in (1, 2)
@@ -235,28 +241,53 @@ def commands(log, dc_pin):
 
 # ---- buttons -------------------------------------------------------------------
 
-BUTTON_PINS = {
-    "pico_display": (12, 13, 14, 15),
-    "thumby": (3, 5, 4, 6, 27, 24),
-    "t_display": (0, 35),
-    "oled_128x64": (10, 11, 12, 13, 14),
-}
+
+def documented_pins(board):
+    """{what: (GPIO number, the rest of the text)} for each PINS entry that
+    names a GPIO ("GP12" on the RP2040, "IO35 (external pull-up)" on the
+    ESP32), keyed by the first word of what it is."""
+    found = {}
+    for what, where in board.PINS:
+        number, _, rest = where.partition(" ")
+        if number[:2] in ("GP", "IO") and number[2:].isdigit():
+            found[what.split(" ")[0]] = (int(number[2:]), rest)
+    return found
 
 
 @pytest.mark.parametrize("name", MICROPYTHON_BOARDS)
 def test_open_buttons_sets_pulls_and_interrupts(hardware, name):
-    buttons = load(name).open_buttons()
+    """Each button on the pin PINS gives it, in BUTTONS order; a pin PINS
+    says has an external pull-up gets no internal one."""
+    board = load(name)
+    documented = documented_pins(board)
+    assert set(board.BUTTONS) <= set(documented), "PINS names no GPIO for some button"
+    buttons = board.open_buttons()
     ids = [pin.id for pin in buttons.pins]
-    assert ids == list(BUTTON_PINS[name])
-    for pin in buttons.pins:
+    assert ids == [documented[button][0] for button in board.BUTTONS]
+    for pin, button in zip(buttons.pins, board.BUTTONS):
         assert pin.mode == FakePin.IN
-        if (name, pin.id) == ("t_display", 35):
-            assert pin.pull is None  # input only: no internal pull-up on the ESP32
+        if "external pull-up" in documented[button][1]:
+            assert pin.pull is None  # e.g. the ESP32's input-only IO35: no internal pull-up
         else:
             assert pin.pull == FakePin.PULL_UP
         assert pin.trigger == FakePin.IRQ_FALLING | FakePin.IRQ_RISING
         assert callable(pin.handler)
     assert buttons.read() == (0, 0)
+
+
+def test_the_buttons_of_these_boards_by_number():
+    """What the boards above were checked against before PINS was: the GPIO
+    of each button, in BUTTONS order."""
+    known = {
+        "pico_display": [12, 13, 14, 15],
+        "thumby": [3, 5, 4, 6, 27, 24],
+        "t_display": [0, 35],
+        "oled_128x64": [10, 11, 12, 13, 14],
+    }
+    for name, pins in known.items():
+        board = load(name)
+        assert [documented_pins(board)[button][0] for button in board.BUTTONS] == pins, name
+    assert documented_pins(load("t_display"))["IO35"] == (35, "(external pull-up)")
 
 
 def clocked_buttons(pins):

@@ -1,9 +1,10 @@
 """The mip packages and the freezing manifests name exactly the firmware files.
 
 package.json (repository root) installs both firmware packages and main.py;
-boards/NAME.json installs one board module.  A file added to the firmware but
-not to package.json would be missing on a board installed with mip; a stale
-entry would make mip fail.  The manifests are run with stand-ins for
+boards/NAME.json installs one board module (it and the manifests are
+written from the board modules by `sixtysix boards`: test_board_files.py).
+A file added to the firmware but not to package.json would be missing on a
+board installed with mip; a stale entry would make mip fail.  The manifests are run with stand-ins for
 micropython-lib's manifest functions, and every path they name must exist.
 """
 
@@ -14,13 +15,10 @@ import sys
 
 import pytest
 from conftest import ROOT
-
-from boards import BOARDS
+from sixtysix_tools.board_files import boards_for
 
 FIRMWARE = os.path.join(ROOT, "firmware")
-MICROPYTHON_BOARDS = [
-    name for name in BOARDS if __import__("boards." + name, None, None, ["PORT"]).PORT == "micropython"
-]
+MICROPYTHON_BOARDS = boards_for("micropython")
 
 
 def firmware_files():

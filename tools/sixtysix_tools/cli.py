@@ -20,6 +20,7 @@ COMMANDS = (
     ("analyse", "analyse", "each decision of a record against the computer"),
     ("train", "train", "learn the search's evaluation from self-play"),
     ("deploy", "deploy", "put the firmware on a board over USB"),
+    ("boards", "board_files", "write each board's mip package and manifest from its module (--check)"),
     ("emulate", "emulated", "an emulated Raspberry Pi Pico with its REPL on a pty"),
 )
 

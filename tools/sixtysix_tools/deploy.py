@@ -83,9 +83,10 @@ def load_board(name: str):
     """The board module by name; DeployError listing the valid names."""
     import importlib
 
-    names = board_names()
-    if name not in names:
-        raise DeployError("unknown board '%s'; the boards are: %s" % (name, ", ".join(names)))
+    if name not in board_names():
+        from .board_files import unknown_board
+
+        raise DeployError(unknown_board(name))
     return importlib.import_module("boards." + name)
 
 

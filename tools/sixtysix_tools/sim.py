@@ -45,7 +45,9 @@ class UsageError(Exception):
 
 def load_board(name: str):
     if name not in BOARDS:
-        raise UsageError("unknown board '%s'; the boards are: %s" % (name, ", ".join(BOARDS)))
+        from .board_files import unknown_board
+
+        raise UsageError(unknown_board(name))
     return importlib.import_module("boards." + name)
 
 

@@ -1,0 +1,362 @@
+"""`sixtysix boards`: write what names a board from the board modules.
+
+A board is described in one file, boards/NAME.py (the names it exports are
+listed in boards/__init__.py).  Everything else that names a board is
+written from those modules by this command:
+
+    boards/__init__.py          its BOARDS tuple: every board module, sorted
+    boards/NAME.json            the mip package of a MicroPython board
+    manifests/NAME/manifest.py  its manifest for a frozen firmware image
+
+`sixtysix boards` rewrites the files that are stale, writes the missing
+ones and removes those left from a board that is gone; `--check` changes
+nothing and names each of them in one line, exiting with status 1.  A board
+module that does not import, or exports a PORT or FIRMWARE the files cannot
+be written from, is named in one line as well, and then nothing is written.
+The tests run the check, so a board added without running the command
+fails them with the command to run.
+
+The board list the host tools and the tests go through is boards.BOARDS;
+`boards_for(port)` narrows it to one runtime.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import importlib.util
+import json
+import os
+import sys
+
+from .deploy import FIRMWARE_PACKAGES
+
+COMMAND = "sixtysix boards"
+PORTS = ("micropython", "circuitpython")
+RUFF_LINE_LENGTH = 88  # ruff's own default, where pyproject.toml sets none
+
+# E501 is off in the manifest: its comments hold the board's name, however long.
+MANIFEST = """\
+# Written from boards/{name}.py by `{command}`: change the board module and run that again.
+# Freeze pocket Sixty-Six for the {name} board into a MicroPython image ({port} port):
+#   make -C ports/{port} BOARD={board} FROZEN_MANIFEST=$PWD/manifests/{name}/manifest.py
+# (the path must be absolute; paths below are relative to this file).  Frozen
+# modules run from flash, so the game's code takes no RAM to load.  Our panel
+# and button drivers are our own, so nothing comes from micropython-lib.
+# ruff: noqa: F821, E501 - package(), include() and metadata() come from MicroPython's manifest tool
+
+metadata(description="Pocket Sixty-Six for {name}", version="{version}")
+
+include("$(PORT_DIR)/boards/manifest.py")  # keep what the port freezes by default
+
+{packages}package("boards", files=("__init__.py", "{name}.py"), base_path="../..")
+"""
+
+
+class BoardError(Exception):
+    """A board module or a project file the board files cannot be written
+    from; the message is one line that names the file."""
+
+
+# ---- the registry, for the host tools and the tests ------------------------------------
+
+
+def boards_for(port: str) -> tuple:
+    """The names in boards.BOARDS whose module runs on `port`
+    ("micropython" or "circuitpython"), in BOARDS order."""
+    from boards import BOARDS
+
+    return tuple(name for name in BOARDS if importlib.import_module("boards." + name).PORT == port)
+
+
+def unknown_board(name: str, root: str | None = None) -> str:
+    """The sentence for a board name that is not in boards.BOARDS: the
+    valid names, and the command to run when boards/NAME.py is new."""
+    from boards import BOARDS
+
+    text = "unknown board '%s'; the boards are: %s" % (name, ", ".join(BOARDS))
+    path = os.path.join(root or default_root(), "boards", name + ".py")
+    if name.isidentifier() and os.path.isfile(path):
+        text += " (boards/%s.py is new: run `%s` to list it)" % (name, COMMAND)
+    return text
+
+
+# ---- reading the board modules ------------------------------------------------------
+
+
+def default_root() -> str:
+    """The clone the imported boards package belongs to."""
+    package = importlib.import_module("boards")
+    return os.path.dirname(os.path.dirname(os.path.abspath(package.__file__ or "")))
+
+
+def project_settings(root: str) -> tuple[str, int]:
+    """The project's version and ruff's line length, from pyproject.toml."""
+    import tomllib
+
+    path = os.path.join(root, "pyproject.toml")
+    try:
+        with open(path, "rb") as f:
+            settings = tomllib.load(f)
+    except OSError as e:
+        raise BoardError(
+            "%s: %s (the command works in a clone of the project: give --root)" % (path, e.strerror)
+        ) from None
+    except tomllib.TOMLDecodeError as e:
+        raise BoardError("%s does not parse: %s" % (path, e)) from None
+    try:
+        version = settings.get("project", {}).get("version")
+        line_length = settings.get("tool", {}).get("ruff", {}).get("line-length", RUFF_LINE_LENGTH)
+    except AttributeError:  # `project = 3` and the like
+        version = line_length = None
+    if not isinstance(version, str) or not isinstance(line_length, int):
+        raise BoardError("%s: no [project] version, or a [tool.ruff] line-length that is no number" % path)
+    return version, line_length
+
+
+def board_stems(root: str) -> list[str]:
+    """The board modules in root/boards, by name, sorted: every .py file
+    but __init__.py."""
+    folder = os.path.join(root, "boards")
+    try:
+        files = os.listdir(folder)
+    except OSError as e:
+        raise BoardError("%s: %s" % (folder, e.strerror)) from None
+    stems = sorted(f[:-3] for f in files if f.endswith(".py") and f != "__init__.py")
+    for stem in stems:
+        if not stem.isidentifier() or stem.startswith("_"):
+            raise BoardError(
+                "boards/%s.py: a board module's name must be a Python name that does not start "
+                "with '_' (letters, digits and '_')" % stem
+            )
+    return stems
+
+
+def load_board(root: str, stem: str):
+    """boards/STEM.py of root, run as a module of its own (not put into
+    sys.modules); BoardError when it does not import."""
+    path = os.path.join(root, "boards", stem + ".py")
+    spec = importlib.util.spec_from_file_location("boards." + stem, path)
+    if spec is None or spec.loader is None:
+        raise BoardError("boards/%s.py: cannot be loaded as a module" % stem)
+    module = importlib.util.module_from_spec(spec)
+    try:
+        spec.loader.exec_module(module)
+    except Exception as e:
+        detail = str(e).replace("\n", " ").strip()
+        raise BoardError(
+            "boards/%s.py does not import: %s%s" % (stem, type(e).__name__, ": " + detail if detail else "")
+        ) from None
+    return module
+
+
+def port_of(stem: str, board) -> str:
+    port = getattr(board, "PORT", None)
+    if port not in PORTS:
+        raise BoardError(
+            "boards/%s.py: PORT must be %s, not %r" % (stem, " or ".join(repr(p) for p in PORTS), port)
+        )
+    return port
+
+
+def firmware_of(stem: str, board) -> tuple[str, str]:
+    """A MicroPython board's (port, board) for the manifest's make line."""
+    firmware = getattr(board, "FIRMWARE", None)
+    if (
+        not isinstance(firmware, tuple)
+        or len(firmware) != 2
+        or not all(
+            isinstance(part, str) and part and part.isprintable() and " " not in part for part in firmware
+        )
+    ):
+        raise BoardError(
+            "boards/%s.py: FIRMWARE must name MicroPython's port and board, "
+            'such as ("rp2", "RPI_PICO"), not %r' % (stem, firmware)
+        )
+    return firmware
+
+
+# ---- the files written from them ----------------------------------------------------
+
+
+def boards_assignment(stems: list[str], line_length: int) -> str:
+    """`BOARDS = (...)` as ruff format writes it."""
+    quoted = ['"%s"' % stem for stem in stems]
+    one_line = "BOARDS = (%s)" % ", ".join(quoted) if len(stems) != 1 else "BOARDS = (%s,)" % quoted[0]
+    if len(one_line) <= line_length:
+        return one_line + "\n"
+    return "BOARDS = (\n" + "".join("    %s,\n" % q for q in quoted) + ")\n"
+
+
+def init_text(root: str, stems: list[str], line_length: int) -> str:
+    """boards/__init__.py with its BOARDS assignment written from stems."""
+    path = os.path.join(root, "boards", "__init__.py")
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+        tree = ast.parse(text, path)
+    except OSError as e:
+        raise BoardError("boards/__init__.py: %s" % e.strerror) from None
+    except (SyntaxError, ValueError) as e:
+        raise BoardError("boards/__init__.py does not parse: %s" % e) from None
+    spans = [
+        (node.lineno, node.end_lineno or node.lineno)
+        for node in tree.body
+        if isinstance(node, ast.Assign) and [getattr(t, "id", None) for t in node.targets] == ["BOARDS"]
+    ]
+    if len(spans) != 1:
+        raise BoardError("boards/__init__.py: no single `BOARDS = (...)` line to write the board list into")
+    first, last = spans[0]
+    lines = text.splitlines(keepends=True)
+    return "".join(lines[: first - 1]) + boards_assignment(stems, line_length) + "".join(lines[last:])
+
+
+def mip_package(name: str, version: str) -> str:
+    """boards/NAME.json; mip resolves its URLs against the json's own folder."""
+    package = {
+        "urls": [["boards/__init__.py", "__init__.py"], ["boards/%s.py" % name, name + ".py"]],
+        "deps": [],
+        "version": version,
+    }
+    return json.dumps(package, indent=2) + "\n"
+
+
+def manifest(name: str, firmware: tuple[str, str], version: str) -> str:
+    packages = "".join('package("%s", base_path="../../firmware")\n' % p for p in FIRMWARE_PACKAGES)
+    port, board = firmware
+    return MANIFEST.format(
+        name=name, command=COMMAND, port=port, board=board, version=version, packages=packages
+    )
+
+
+def expected_files(root: str) -> dict[str, str]:
+    """{path relative to root: text} of every file written from the board
+    modules; BoardError for the first board it cannot be written from."""
+    version, line_length = project_settings(root)
+    stems = board_stems(root)
+    files = {"boards/__init__.py": init_text(root, stems, line_length)}
+    for stem in stems:
+        board = load_board(root, stem)
+        if port_of(stem, board) != "micropython":
+            continue
+        files["boards/%s.json" % stem] = mip_package(stem, version)
+        files["manifests/%s/manifest.py" % stem] = manifest(stem, firmware_of(stem, board), version)
+    return files
+
+
+def leftover_files(root: str, expected: dict[str, str]) -> list[str]:
+    """Board files (boards/*.json, manifests/*/) of no MicroPython board."""
+    found = []
+    for f in sorted(os.listdir(os.path.join(root, "boards"))):
+        if f.endswith(".json") and "boards/" + f not in expected:
+            found.append("boards/" + f)
+    manifests = os.path.join(root, "manifests")
+    if os.path.isdir(manifests):
+        for entry in sorted(os.listdir(manifests)):
+            path = "manifests/%s/manifest.py" % entry
+            if path not in expected:
+                found.append(path if os.path.isfile(os.path.join(root, path)) else "manifests/" + entry)
+    return found
+
+
+def read_text(path: str) -> str | None:
+    try:
+        with open(path, encoding="utf-8", newline="") as f:
+            return f.read()
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
+def stale_files(root: str, expected: dict[str, str]) -> list[tuple[str, str]]:
+    """(path, "stale" or "missing") of each expected file that is not as
+    written from the board modules."""
+    found = []
+    for path, text in expected.items():
+        current = read_text(os.path.join(root, path))
+        if current != text:
+            found.append((path, "missing" if current is None else "stale"))
+    return found
+
+
+def check(root: str) -> list[str]:
+    """One line per file that is not as `sixtysix boards` would write it."""
+    expected = expected_files(root)
+    lines = []
+    for path, state in stale_files(root, expected):
+        if path == "boards/__init__.py":
+            lines.append("boards/__init__.py: BOARDS does not list the board modules in boards/")
+        else:
+            lines.append("%s is %s" % (path, state))
+    for path in leftover_files(root, expected):
+        lines.append(
+            "%s is left from a board that is gone: there is no MicroPython board boards/%s.py"
+            % (path, board_name(path))
+        )
+    return lines
+
+
+def board_name(path: str) -> str:
+    """The board a generated file belongs to: thumby for boards/thumby.json
+    and manifests/thumby/manifest.py."""
+    parts = path.split("/")
+    return parts[1] if parts[0] == "manifests" else parts[1].rsplit(".", 1)[0]
+
+
+def write(root: str) -> list[str]:
+    """Write the stale and missing files, remove the leftover ones; one line
+    per file changed."""
+    expected = expected_files(root)
+    leftovers = leftover_files(root, expected)
+    for path in leftovers:
+        if not path.endswith((".json", "/manifest.py")):
+            raise BoardError(
+                "%s: there is no MicroPython board boards/%s.py, and it is not a file this command "
+                "writes: remove it yourself" % (path, board_name(path))
+            )
+    done = []
+    for path, state in stale_files(root, expected):
+        full = os.path.join(root, path)
+        os.makedirs(os.path.dirname(full), exist_ok=True)
+        with open(full, "w", encoding="utf-8", newline="") as f:
+            f.write(expected[path])
+        done.append("%s: %s" % (path, "written" if state == "missing" else "rewritten"))
+    for path in leftovers:
+        full = os.path.join(root, path)
+        os.remove(full)
+        folder = os.path.dirname(full)
+        if path.startswith("manifests/") and not os.listdir(folder):
+            os.rmdir(folder)
+        done.append("%s: removed (no MicroPython board boards/%s.py)" % (path, board_name(path)))
+    return done
+
+
+# ---- the command ------------------------------------------------------------------------
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument(
+        "--check", action="store_true", help="change nothing; exit 1 naming each file that is stale"
+    )
+    parser.add_argument("--root", help="the clone to work in (default: the one the boards come from)")
+    parser.set_defaults(run=run)
+
+
+def run(args) -> int:
+    root = args.root or default_root()
+    try:
+        if not os.path.isdir(root):
+            raise BoardError("%s: no such folder" % root)
+        if args.check:
+            problems = check(root)
+            for line in problems:
+                print("%s: %s; run `%s`" % (COMMAND, line, COMMAND), file=sys.stderr)
+            return 1 if problems else 0
+        for line in write(root):
+            print(line)
+    except BoardError as e:
+        print("%s: %s" % (COMMAND, e), file=sys.stderr)
+        return 1
+    except OSError as e:
+        print("%s: %s: %s" % (COMMAND, e.filename or root, e.strerror or e), file=sys.stderr)
+        return 1
+    return 0
