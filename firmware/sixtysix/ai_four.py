@@ -42,10 +42,16 @@ _RETRIES = const(12)  # attempts to deal a world that respects every void
 
 # level: (worlds per move, search nodes per move, worlds per bidding
 #         decision, share of moves in percent played by rule of thumb)
+# Budgets in chip time: the emulated RP2040 searches about 1.1 nodes a
+# millisecond here (README: Benchmark), so a hard move takes under a second
+# and medium a third of that.  A bidding decision plays two rule-of-thumb
+# hands a world (up to 48 moves, each about a node's time).  Against the
+# rule of thumb these play as well as the 20,000 nodes hard had before
+# (82% of 200 matches, against 81%: README, The computer opponent).
 LEVELS = {
-    "easy": (2, 1500, 4, 35),
-    "medium": (4, 6000, 8, 0),
-    "hard": (8, 20000, 16, 0),
+    "easy": (2, 150, 4, 35),
+    "medium": (4, 300, 6, 0),
+    "hard": (4, 900, 16, 0),
 }
 PLAYER_NAMES = ("random", "heuristic", "easy", "medium", "hard")
 
