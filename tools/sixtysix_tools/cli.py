@@ -36,10 +36,12 @@ def _command_named(argv) -> str | None:
 def version() -> str:
     """The installed package's version; the source tree's when run from a
     checkout that was never installed."""
-    try:
-        from importlib.metadata import PackageNotFoundError
-        from importlib.metadata import version as installed
+    # Imported before the try: a Ctrl-C while it loads must reach main() as
+    # the KeyboardInterrupt it is, not as a name the except clause lacks.
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed
 
+    try:
         return installed("sixtysix")
     except PackageNotFoundError:
         return "0.1.0 (not installed)"
