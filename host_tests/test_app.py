@@ -470,6 +470,20 @@ def test_schnapsen_from_settings_deals_five_and_persists(quick, tmp_path):
     assert fresh.app.session.settings.game == SCHNAPSEN
 
 
+def test_every_rule_option_of_every_game_has_its_own_label():
+    from sixtysix_app.screens import OPTION_LABELS
+    from sixtysix_app.settings import GAMES, options_of
+
+    named = set()
+    for game in range(len(GAMES)):
+        for name, _attr, _values in options_of(game):
+            named.add(name)
+            assert OPTION_LABELS.get(name), "%s: option %s has no label" % (GAMES[game], name)
+    assert named == set(OPTION_LABELS), "labels of no option: %s" % (set(OPTION_LABELS) - named)
+    labels = list(OPTION_LABELS.values())
+    assert len(set(labels)) == len(labels)  # no two options read alike
+
+
 # --- the App without the loop ----------------------------------------------------------------------
 
 

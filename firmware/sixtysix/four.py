@@ -27,7 +27,7 @@ shows a marriage (as in hand.py), PASS passes and BID + n bids n.  Legal
 actions are written into a caller's buffer; nothing is allocated per move.
 """
 
-from .cards import NO_CARD, QUEEN, RANK_POINTS, SUIT_NAMES, card_name, count
+from .cards import NO_CARD, QUEEN, RANK_POINTS, SUIT_LETTERS, SUIT_NAMES, card_name, count
 from .compat import const
 from .hand import MARRY
 from .rng import Rng
@@ -116,7 +116,7 @@ def action_name(code: int) -> str:
     if code < MARRY:
         return "play " + card_name(code)
     if code < PASS:
-        return "marry " + "CDHS"[code - MARRY]
+        return "marry " + SUIT_LETTERS[code - MARRY]
     if code == PASS:
         return "pass"
     return "bid %d" % (code - BID)

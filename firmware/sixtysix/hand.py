@@ -15,11 +15,13 @@ from .cards import (
     NO_CARD,
     QUEEN,
     RANK_POINTS,
+    SUIT_LETTERS,
     SUIT_NAMES,
     card_name,
     count,
 )
 from .compat import const
+from .rules import FALSE_CLAIM_MATCH, FALSE_CLAIM_TWO_OR_THREE
 
 MARRY = const(64)  # MARRY + suit
 EXCHANGE = const(68)
@@ -73,12 +75,20 @@ def win_points(state, w: int) -> int:
     return 1
 
 
-def closer_failed_points(state) -> int:
+def failed_close_points(rules, opp_tricks: int) -> int:
     """What a failed closer gives away: 3 if the opponent had no trick when
     the stock was closed (unless `closer-failed 2`), else 2."""
-    if not state.rules.closer_flat and state.close_tricks[1 - state.closer] == 0:
-        return 3
-    return 2
+    return 2 if rules.closer_flat or opp_tricks else 3
+
+
+def closer_failed_points(state) -> int:
+    """What the closer of `state` (a Hand or a Solver) gives away on failing."""
+    return failed_close_points(state.rules, state.close_tricks[1 - state.closer])
+
+
+def close_cost(hand, p: int) -> int:
+    """What p would give away by closing now and failing."""
+    return failed_close_points(hand.rules, hand.tricks[1 - p])
 
 
 def action_name(code: int) -> str:
@@ -86,7 +96,7 @@ def action_name(code: int) -> str:
     if code < MARRY:
         return "play " + card_name(code)
     if code < EXCHANGE:
-        return "marry " + "CDHS"[code - MARRY]
+        return "marry " + SUIT_LETTERS[code - MARRY]
     return ("exchange", "close", "claim")[code - EXCHANGE]
 
 
@@ -539,10 +549,10 @@ class Hand:
             return
         rule = self.rules.false_claim
         pts = 2
-        if rule == 1 and self.tricks[opp] == 0:
+        if rule == FALSE_CLAIM_TWO_OR_THREE and self.tricks[opp] == 0:
             pts = 3
         self._end(opp, pts, R_FALSE_CLAIM)
-        if rule == 2:
+        if rule == FALSE_CLAIM_MATCH:
             self.forfeit = True
             self.game_points = 0
 

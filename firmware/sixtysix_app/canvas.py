@@ -35,7 +35,7 @@ INK = const(3)  # black text on a card face
 RED = const(4)  # hearts and diamonds on a card face
 SEL = const(5)  # the cursor, highlighted choices
 DIM = const(6)  # secondary text on the table: counts, labels
-BACK = const(7)  # a card's back (stock, the opponent's hand)
+CARD_BACK = const(7)  # a card's back (stock, the opponent's hand)
 TITLE = const(8)  # headings, the title bar
 WARN = const(9)  # fault screen, costs in a confirmation
 ROLES = 10
@@ -49,7 +49,7 @@ PALETTE = (
     0xD01818,  # RED
     0xFFD020,  # SEL
     0x9CC8A8,  # DIM
-    0x1F3C9C,  # BACK
+    0x1F3C9C,  # CARD_BACK
     0xFFE070,  # TITLE
     0xFF6040,  # WARN
 )

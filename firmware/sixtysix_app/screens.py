@@ -3,7 +3,6 @@ settings, statistics and the rules."""
 
 from sixtysix.cards import set_points
 from sixtysix.explain import result_text
-from sixtysix.rules import OPTIONS
 
 from .app import Confirm, Menu, Pages, Screen
 from .canvas import FG, SEL
@@ -14,26 +13,24 @@ from .ui import draw_list, draw_title, fit, put
 
 NAMES = ("You", "B")
 
-# Screen labels for the rule options, in the order of rules.OPTIONS.
-OPTION_LABELS = (
-    "Mode",
-    "Marry if closed",
-    "Marriage lead",
-    "Exchange when",
-    "Swap needs trick",
-    "Who may close",
-    "Void, no trump",
-    "Must head",
-    "Last trick +",
-    "Played out",
-    "No winner",
-    "Schwarz",
-    "False claim",
-    "Failed close",
-    "Closer scored",
-)
-# Labels for options of the other games, by record name.
-MORE_LABELS = {
+# Screen labels of the rule options of every game, by record name
+# (rules.OPTIONS and the other games' option lists).
+OPTION_LABELS = {
+    "mode": "Mode",
+    "marry-after-close": "Marry if closed",
+    "marriage-lead": "Marriage lead",
+    "exchange-when": "Exchange when",
+    "exchange-needs-trick": "Swap needs trick",
+    "close-by": "Who may close",
+    "void": "Void, no trump",
+    "head": "Must head",
+    "last-trick-bonus": "Last trick +",
+    "played-out": "Played out",
+    "no-winner": "No winner",
+    "schwarz": "Schwarz",
+    "false-claim": "False claim",
+    "closer-failed": "Failed close",
+    "closer-won": "Closer scored",
     "solo": "Solo wins at",
     "all-pass": "All pass",
     "below-zero": "Below zero",
@@ -217,13 +214,6 @@ def seat_result(app):
 # --- settings -------------------------------------------------------------------------
 
 
-def _two_player_index(name: str) -> int:
-    for i in range(len(OPTIONS)):
-        if OPTIONS[i][0] == name:
-            return i
-    return -1
-
-
 class Settings(Screen):
     """Every setting on one scrolling list; OK steps through a row's values,
     BACK keeps them and returns.  Rule changes apply to the next match."""
@@ -244,14 +234,8 @@ class Settings(Screen):
             ("Target", TARGETS, TARGETS.index(str(r.target)) if str(r.target) in TARGETS else 2),
         ]
         options = st.options()
-        for i in range(len(options)):
-            name, attr, values = options[i]
-            if options is OPTIONS:
-                label = OPTION_LABELS[i]
-            else:
-                k = _two_player_index(name)
-                label = MORE_LABELS.get(name) or (OPTION_LABELS[k] if k >= 0 else name)
-            rows.append((label, values, getattr(r, attr)))
+        for name, attr, values in options:
+            rows.append((OPTION_LABELS.get(name, name), values, getattr(r, attr)))
         return rows
 
     def step(self, row: int) -> None:

@@ -4,7 +4,7 @@ computer's moves, and everything you can do during a hand."""
 from sixtysix.ai import SearchPlayer, make_player
 from sixtysix.cards import KING, NO_CARD, QUEEN, count, set_points
 from sixtysix.compat import const
-from sixtysix.hand import CLAIM, CLOSE, EXCHANGE, MARRY, IllegalAction
+from sixtysix.hand import CLAIM, CLOSE, EXCHANGE, MARRY, IllegalAction, close_cost
 from sixtysix.view import View
 
 from .app import Confirm, Menu, Screen
@@ -48,13 +48,6 @@ def _has(actions, code: int) -> bool:
 
 def _sentence(text: str) -> str:
     return text[:1].upper() + text[1:] if text else text
-
-
-def close_cost(hand, p: int) -> int:
-    """Game points the opponent gets if p closes now and fails."""
-    if not hand.rules.closer_flat and hand.tricks[1 - p] == 0:
-        return 3
-    return 2
 
 
 class Table(Screen):

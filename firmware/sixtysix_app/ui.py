@@ -2,13 +2,13 @@
 cards, menus and pop-up boxes, all measured in the canvas's text cells so
 one layout serves a 72x40 and a 240x135 panel."""
 
+from sixtysix.cards import RANK_LETTERS, SUIT_LETTERS
 from sixtysix.compat import const
 
-from .canvas import BACK, BG, CARD, DIM, FG, INK, RED, SEL, TITLE, WARN
+from .canvas import BG, CARD, CARD_BACK, DIM, FG, INK, RED, SEL, TITLE, WARN
 
 # Suit glyphs travel inside strings as the control characters 1..4, so a
 # line like "Marry \x03" is one string that wraps and measures like text.
-RANKS = "9JQKTA"
 _FIRST_SUIT = const(1)
 
 
@@ -18,7 +18,7 @@ def suit_char(suit: int) -> str:
 
 def card_text(card: int) -> str:
     """'K' + the suit glyph: two cells."""
-    return RANKS[card % 6] + chr(_FIRST_SUIT + card // 6)
+    return RANK_LETTERS[card % 6] + chr(_FIRST_SUIT + card // 6)
 
 
 def glyphs(text: str) -> str:
@@ -31,12 +31,12 @@ def glyphs(text: str) -> str:
         ch = text[i]
         if (
             i + 1 < n
-            and ch in RANKS
-            and text[i + 1] in "CDHS"
+            and ch in RANK_LETTERS
+            and text[i + 1] in SUIT_LETTERS
             and (i == 0 or not text[i - 1].isalpha())
             and (i + 2 == n or not text[i + 2].isalpha())
         ):
-            out += ch + chr(_FIRST_SUIT + "CDHS".index(text[i + 1]))
+            out += ch + chr(_FIRST_SUIT + SUIT_LETTERS.index(text[i + 1]))
             i += 2
         else:
             out += ch
@@ -139,7 +139,7 @@ def draw_card(
     w = lay.card_w
     h = lay.card_h
     if not face:
-        c.fill_rect(x, y, w, h, BACK)
+        c.fill_rect(x, y, w, h, CARD_BACK)
         c.rect(x, y, w, h, FG if c.mono else CARD)
         if c.mono and w > 6 and h > 6:
             c.rect(x + 2, y + 2, w - 4, h - 4, BG)

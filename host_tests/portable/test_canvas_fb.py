@@ -8,7 +8,7 @@ and compares the pixels.
 
 import gc
 
-from sixtysix_app.canvas import BACK, BG, CARD, DIM, FG, INK, MONO, RED, ROLES, SEL, TITLE, WARN
+from sixtysix_app.canvas import BG, CARD, CARD_BACK, DIM, FG, INK, MONO, RED, ROLES, SEL, TITLE, WARN
 
 
 def _framebuf():
@@ -29,7 +29,7 @@ def draw_sample(c):
     w, h, cw, ch = c.width, c.height, c.char_w, c.char_h
     c.fill(BG)
     c.fill_rect(-4, -3, 20, 10, CARD)
-    c.fill_rect(w - 10, h - 6, 30, 30, BACK)
+    c.fill_rect(w - 10, h - 6, 30, 30, CARD_BACK)
     c.fill_rect(20, 20, 0, 5, WARN)  # empty
     c.fill_rect(20, 20, -3, 5, WARN)  # empty
     c.rect(3, ch, 25, 18, SEL)

@@ -17,7 +17,7 @@ from typing import Any
 from sixtysix.ai import PLAYER_NAMES, make_player
 from sixtysix.cards import NO_CARD, SUIT_NAMES, card_name, count, parse_card, parse_suit, set_points
 from sixtysix.explain import result_text
-from sixtysix.hand import CLAIM, CLOSE, EXCHANGE, MARRY, IllegalAction
+from sixtysix.hand import CLAIM, CLOSE, EXCHANGE, MARRY, IllegalAction, close_cost
 from sixtysix.hint import Hinter
 from sixtysix.match import Match
 from sixtysix.players import beats
@@ -514,7 +514,7 @@ class Table:
     def confirm_close(self):
         h = self.match.hand
         h.check(CLOSE)  # an illegal close is explained before asking
-        cost = 2 if self.rules.closer_flat or h.tricks[COMPUTER] else 3
+        cost = close_cost(h, 1 - COMPUTER)
         why = "" if cost == 2 else ", as it has no trick yet"
         answer = self.ask(
             "If you close and then fail to make 66, the computer scores %d game points%s. Close? [y/N] "
