@@ -145,7 +145,8 @@ def hand_state(h) -> tuple:
 
 @pytest.mark.parametrize("board_name", BOARDS)
 def test_random_presses_never_fault_and_hands_get_played(quick, tmp_path, board_name):
-    sim = new_sim(board_name, tmp_path, seed=101 + BOARDS.index(board_name))
+    # Seeded by the board's name, not its place in BOARDS: a board added moves no other's seed.
+    sim = new_sim(board_name, tmp_path, seed=101 + sum(board_name.encode()) % 1000)
     rng = random.Random("monkey " + board_name)
     buttons = len(sim.board.BUTTONS)
     at_table = 0
