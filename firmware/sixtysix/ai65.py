@@ -22,7 +22,10 @@ else wins, and make the opponents win with their counters.
   legal card out in every sampled world with the heuristic for all four
   seats (flat Monte Carlo) and picks the best mean result; near the end it
   solves each sampled world exactly with alpha-beta instead.  A budget of
-  engine steps (cards played in playouts or search nodes) bounds a move.
+  engine steps (cards played in playouts or search nodes) bounds a move:
+  a world of playouts is started only if it fits whole, an exact search
+  is cut off at the budget, and where too few worlds fit the move is the
+  rule of thumb's.
 
 Nothing is allocated per playout step or search node: worlds, stacks and
 buffers are made once per player.
@@ -31,7 +34,7 @@ buffers are made once per player.
 from .cards import RANK48_POINTS, SPADES
 from .compat import const
 from .rng import Rng
-from .sixtyfive import MAX_ACTIONS, SixtyFiveHand, suit_bits
+from .sixtyfive import MAX_ACTIONS, SixtyFiveHand
 
 try:
     from typing import Any
@@ -43,23 +46,23 @@ _NONE = const(255)
 _GAME_POINT = const(32)  # a game point, in hand points, for the search's value
 _BIG = const(1 << 20)
 _MAX_DEPTH = const(49)
+_SUIT_BITS = (0xFFF, 0xFFF000, 0xFFF, 0xFFF000)  # sixtyfive.suit_bits of each suit
 
-# level: (worlds per move, exact search from this many cards left on the
-#         table (0: never), share of moves in percent played at random,
-#         engine steps after which no further world is started)
+# level: (most worlds per move, exact search from this many cards left on
+#         the table (0: never), share of moves in percent played at random,
+#         engine steps a move may take, fewest worlds of playouts worth
+#         more than the rule of thumb)
+# The budgets are set in chip time (the emulated RP2040 runs about 0.9
+# steps a millisecond, README: Benchmark): hard near 1 s a move, medium a
+# third of that.  Flat Monte Carlo over one or two worlds plays worse than
+# the rule of thumb it samples with, so a move searches only when enough
+# worlds fit (arena, README: The games for three and four).
 LEVELS = {
-    "easy": (2, 0, 15, 2000),
-    "medium": (6, 8, 0, 8000),
-    "hard": (16, 12, 0, 20000),
+    "easy": (2, 0, 15, 200, 1),
+    "medium": (6, 8, 0, 300, 6),
+    "hard": (16, 12, 0, 900, 10),
 }
 PLAYER_NAMES = ("random", "heuristic", "easy", "medium", "hard")
-
-
-def _beats(c: int, best: int) -> bool:
-    """Whether card c, played after `best`, takes over the trick."""
-    if c // 12 == best // 12:
-        return c > best
-    return c // 12 == SPADES
 
 
 def heuristic_card(st, seat: int, own0: int, own1: int, buf, n: int) -> int:
@@ -79,49 +82,24 @@ def heuristic_card(st, seat: int, own0: int, own1: int, buf, n: int) -> int:
                 out0 &= ~(1 << t)
             else:
                 out1 &= ~(1 << (t - 24))
-    out_spades = out1 & suit_bits(SPADES)
     last = 1 if st.tricks[0] + st.tricks[1] == 11 else 0
-    my_side = seat & 1
     choice = buf[0]
     choice_value = -_BIG
+    best = st.best
+    lead_suit = st.lead // 12
+    # What a card that does not take the trick earns, before its own
+    # points: the same for all of them, so judged once (on first need).
+    under = _BIG
     for i in range(n):
         c = buf[i]
         if in_trick == 0:
-            b = c
-            b_seat = seat
-            lead_suit = c // 12
+            value = _judge(st, seat, 0, c, seat, c // 12, out0, out1, last)
+        elif (c // 12 == best // 12 and c > best) or (c // 12 != best // 12 and c // 12 == SPADES):
+            value = _judge(st, seat, in_trick, c, seat, lead_suit, out0, out1, last)
         else:
-            b = st.best
-            b_seat = st.best_seat
-            lead_suit = st.lead // 12
-            if _beats(c, b):
-                b = c
-                b_seat = seat
-        b_suit = b // 12
-        higher = (out1 if b_suit >= 2 else out0) & suit_bits(b_suit) & ~((2 << (b % 24)) - 1)
-        # Can an opponent of the trick's current winner, still to play, beat it?
-        threat = False
-        for k in range(in_trick + 1, 4):
-            s2 = (seat + k - in_trick) & 3
-            if (s2 & 1) == (b_seat & 1):
-                continue
-            voids = st.voids[s2]
-            if b_suit == lead_suit:
-                if higher and not (voids >> b_suit) & 1:
-                    threat = True
-                elif b_suit != SPADES and (voids >> lead_suit) & 1 and out_spades:
-                    threat = not (voids >> SPADES) & 1
-            elif higher and (voids >> lead_suit) & 1 and not (voids >> SPADES) & 1:
-                threat = True
-        trick_value = 2 + last - 2 * RANK48_POINTS[b % 12]
-        if threat:
-            value = -1
-        elif (b_seat & 1) == my_side:
-            value = trick_value
-        else:
-            value = -trick_value
-        if b != c:
-            value += RANK48_POINTS[c % 12]  # a counter thrown away is safe for good
+            if under == _BIG:
+                under = _judge(st, seat, in_trick, best, st.best_seat, lead_suit, out0, out1, last)
+            value = under + RANK48_POINTS[c % 12]  # a counter thrown away is safe for good
         if c // 12 == SPADES and RANK48_POINTS[c % 12] == 0:
             value -= 1  # a low trump is a cheap winner later
         value = value * 16 - c % 12  # the lower card on a tie
@@ -129,6 +107,34 @@ def heuristic_card(st, seat: int, own0: int, own1: int, buf, n: int) -> int:
             choice_value = value
             choice = c
     return choice
+
+
+def _judge(
+    st, seat: int, in_trick: int, b: int, b_seat: int, lead_suit: int, out0: int, out1: int, last: int
+) -> int:
+    """What the trick is worth to `seat` if card b of b_seat is winning it
+    once `seat` has played: -1 if an opponent of b_seat still to play
+    might beat it, else +-(2 - 2 * b's points, +1 for the last trick)."""
+    b_suit = b // 12
+    higher = (out1 if b_suit >= 2 else out0) & _SUIT_BITS[b_suit] & ~((2 << (b % 24)) - 1)
+    out_spades = out1 & _SUIT_BITS[SPADES]
+    threat = False
+    for k in range(in_trick + 1, 4):
+        s2 = (seat + k - in_trick) & 3
+        if (s2 & 1) == (b_seat & 1):
+            continue
+        voids = st.voids[s2]
+        if b_suit == lead_suit:
+            if higher and not (voids >> b_suit) & 1:
+                threat = True
+            elif b_suit != SPADES and (voids >> lead_suit) & 1 and out_spades:
+                threat = not (voids >> SPADES) & 1
+        elif higher and (voids >> lead_suit) & 1 and not (voids >> SPADES) & 1:
+            threat = True
+    if threat:
+        return -1
+    trick_value = 2 + last - 2 * RANK48_POINTS[b % 12]
+    return trick_value if (b_seat & 1) == (seat & 1) else -trick_value
 
 
 class Random65Player:
@@ -298,12 +304,16 @@ class Search65Player:
         if level not in LEVELS:
             raise ValueError("unknown level '%s'" % level)
         self.level = level
-        self.worlds, self.exact_from, self.blunder, self.budget = LEVELS[level]
+        self.worlds, self.exact_from, self.blunder, self.budget, self.fewest = LEVELS[level]
         self.rng = Rng(seed)
         self.sampler = Sampler65()
         self.nodes = 0  # engine steps of the last move
         self._side = 0
         self._totals = [0] * MAX_ACTIONS
+        self._values = [0] * MAX_ACTIONS  # the world under way, per action
+        self.limit = 1 << 29  # steps at which an exact search gives up
+        self.cut = False  # the last search stopped at the limit
+        self.worlds_done = 0  # worlds that counted in the last move
         self._buf = bytearray(MAX_ACTIONS)
         # Worlds and stacks are made at the first move.
         self._root: Any = None
@@ -340,19 +350,39 @@ class Search65Player:
             totals[i] = 0
         root = self._root
         work = self._stack[0]
+        budget = self.budget
+        if not exact and budget < self.fewest * n * left:
+            # Too few worlds fit to be worth more than the rule of thumb.
+            self.worlds_done = 0
+            return heuristic_card(view, view.seat, view.own0, view.own1, acts, n)
+        # A playout costs exactly `left` steps (the card tried and the rest
+        # of the hand), so a world is started only when all of it fits.  An
+        # exact search is cut off at the budget and its world thrown away.
+        self.limit = budget
+        self.cut = False
         worlds = 0
-        while worlds < self.worlds and (worlds == 0 or self.nodes < self.budget):
+        while worlds < self.worlds and (exact or self.nodes + n * left <= budget):
             self.sampler.deal(view, self.rng, root)
             for i in range(n):
+                if self.nodes >= budget:
+                    self.cut = True
+                    break
                 work.copy_from(root)
                 work.act(acts[i])
                 self.nodes += 1
                 if exact:
-                    totals[i] += self.solve(0, -_BIG, _BIG)
+                    self._values[i] = self.solve(0, -_BIG, _BIG)
                 else:
                     self.playout(work)
-                    totals[i] += hand_value(work, self._side)
+                    self._values[i] = hand_value(work, self._side)
+            if self.cut:
+                break
+            for i in range(n):
+                totals[i] += self._values[i]
             worlds += 1
+        self.worlds_done = worlds
+        if not worlds:
+            return heuristic_card(view, view.seat, view.own0, view.own1, acts, n)
         best = 0
         for i in range(1, n):
             if totals[i] > totals[best]:
@@ -365,7 +395,7 @@ class Search65Player:
         while not h.over:
             seat = h.turn
             n = h.legal_actions(buf)
-            h.act(heuristic_card(h, seat, h.hands[2 * seat], h.hands[2 * seat + 1], buf, n))
+            h.place(heuristic_card(h, seat, h.hands[2 * seat], h.hands[2 * seat + 1], buf, n))
             self.nodes += 1
 
     def solve(self, depth: int, alpha: int, beta: int) -> int:
@@ -380,8 +410,11 @@ class Search65Player:
         if (h.turn & 1) == self._side:
             value = -_BIG
             for i in range(n):
+                if self.nodes >= self.limit:
+                    self.cut = True  # over budget: choose() throws this world away
+                    return 0
                 child.copy_from(h)
-                child.act(buf[i])
+                child.place(buf[i])
                 self.nodes += 1
                 v = self.solve(depth + 1, alpha, beta)
                 if v > value:
@@ -393,8 +426,11 @@ class Search65Player:
             return value
         value = _BIG
         for i in range(n):
+            if self.nodes >= self.limit:
+                self.cut = True
+                return 0
             child.copy_from(h)
-            child.act(buf[i])
+            child.place(buf[i])
             self.nodes += 1
             v = self.solve(depth + 1, alpha, beta)
             if v < value:

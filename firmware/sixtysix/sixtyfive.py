@@ -307,6 +307,11 @@ class SixtyFiveHand:
     def act(self, code: int) -> None:
         """Check and play a card of the player to act."""
         self.check(code)
+        self.place(code)
+
+    def place(self, code: int) -> None:
+        """Play a card of the player to act, unchecked: for searches and
+        playouts, whose cards come from legal_actions."""
         seat = self.turn
         if self.nlog < _LOG_SIZE:
             self.log[self.nlog] = (seat << 6) | code

@@ -251,6 +251,32 @@ def test_values_stay_small():
     assert p.nodes < 2 * LEVELS["hard"][3]
 
 
+def test_the_step_budget_is_a_cap():
+    """A move never takes more engine steps than its level allows: a world
+    of playouts is started only when it fits, an exact search stops one
+    step past the budget and its world is thrown away."""
+    for name in ("easy", "medium", "hard"):
+        budget = LEVELS[name][3]
+        p = Search65Player(name, 5)
+        for seed in range(1, 7):
+            for plays in (0, 7, 22, 33, 36, 40):
+                h = position(seed, plays)
+                p.choose(View65(h, h.turn))
+                assert p.nodes <= budget + 1, "%s took %d steps at seed %d" % (name, p.nodes, seed)
+
+
+def test_a_move_that_fits_no_world_is_the_rule_of_thumb():
+    for seed in (2, 5):
+        for plays in (0, 38):  # playouts at the first trick; an exact search near the end
+            h = position(seed, plays)
+            v = View65(h, h.turn)
+            p = Search65Player("hard", seed)
+            p.budget = 3
+            got = p.choose(v)
+            assert p.worlds_done == 0 and p.nodes <= 4
+            assert got == Heuristic65Player().choose(v)
+
+
 def test_playout_allocates_nothing():
     """A whole heuristic playout (every seat choosing and playing) allocates
     nothing; measured where gc.mem_alloc exists (MicroPython)."""
