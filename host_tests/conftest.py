@@ -33,3 +33,17 @@ def run_python(*args, timeout: int = 60):
 
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
     return subprocess.run([sys.executable, *args], capture_output=True, text=True, timeout=timeout, env=env)
+
+
+def snapshot(folder: str) -> dict:
+    """{relative path: sha256} of every file under folder: two snapshots are
+    equal when nothing under it was written, added or removed."""
+    import hashlib
+
+    found = {}
+    for top, _dirs, files in os.walk(folder):
+        for name in files:
+            path = os.path.join(top, name)
+            with open(path, "rb") as f:
+                found[os.path.relpath(path, folder)] = hashlib.sha256(f.read()).hexdigest()
+    return found

@@ -11,7 +11,7 @@ import os
 import shutil
 
 import pytest
-from conftest import ROOT, run_python
+from conftest import ROOT, run_python, snapshot
 from sixtysix_tools import board_files
 from sixtysix_tools.cli import main
 
@@ -57,16 +57,6 @@ def write(capsys, root):
     status = main(["boards", "--root", str(root)])
     out, err = capsys.readouterr()
     return status, out.splitlines(), err
-
-
-def snapshot(root):
-    files = {}
-    for folder, _dirs, names in os.walk(root):
-        for name in names:
-            path = os.path.join(folder, name)
-            with open(path, "rb") as f:
-                files[os.path.relpath(path, root)] = f.read()
-    return files
 
 
 def test_a_copy_of_the_clone_checks_clean_and_writing_changes_nothing(capsys, clone):

@@ -7,13 +7,12 @@ rebuild the panel's picture from the bytes sent to the ST7789: the deployed
 .mpy files must import, and the picture must be the golden title screen.
 """
 
-import hashlib
 import os
 import subprocess
 import sys
 
 import pytest
-from conftest import ROOT, required_tool
+from conftest import ROOT, required_tool, snapshot
 from sixtysix_tools import deploy
 from sixtysix_tools.cli import main
 from sixtysix_tools.png import read_png
@@ -162,17 +161,6 @@ def run_deploy(capsys, *args):
     status = main(["deploy", *args])
     out, err = capsys.readouterr()
     return status, out, err
-
-
-def snapshot(folder):
-    """{relative path: sha256} of every file under folder."""
-    found = {}
-    for top, _dirs, files in os.walk(folder):
-        for name in files:
-            path = os.path.join(top, name)
-            with open(path, "rb") as f:
-                found[os.path.relpath(path, folder)] = hashlib.sha256(f.read()).hexdigest()
-    return found
 
 
 def golden_title_565():
