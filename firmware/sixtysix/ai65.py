@@ -59,7 +59,7 @@ _SUIT_BITS = (0xFFF, 0xFFF000, 0xFFF, 0xFFF000)  # sixtyfive.suit_bits of each s
 # worlds fit (arena, README: The games for three and four).
 LEVELS = {
     "easy": (2, 0, 15, 200, 1),
-    "medium": (6, 8, 0, 300, 6),
+    "medium": (6, 8, 0, 270, 6),
     "hard": (16, 12, 0, 900, 10),
 }
 PLAYER_NAMES = ("random", "heuristic", "easy", "medium", "hard")
