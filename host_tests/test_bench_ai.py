@@ -144,8 +144,35 @@ def test_seats_driver_makes_the_same_moves_on_both_runtimes():
         assert int(figures[0]["max_nodes"]) > 0
 
 
-def test_games_for_three_and_four_need_the_emulated_pico():
-    proc = bench("ai", "--game", "four-hand")
+def test_bench_ai_times_the_games_for_four_on_the_host_with_chip_estimates():
+    from sixtysix_tools.bench import NODES_PER_DEVICE_MS, SEAT_DECISIONS
+
+    proc = bench("ai", "--game", "four-hand", "--seed", "3")
+    out = proc.stdout
+    assert proc.returncode == 0, out + proc.stderr
+    assert out.startswith(
+        "sixtysix bench ai: four-hand, each level in every seat for %d decisions" % SEAT_DECISIONS
+    )
+    rate = NODES_PER_DEVICE_MS["four-hand"]
+    for level in AI_LEVELS:
+        block = re.search(r"^%s: \d+ decisions, every seat at the level, (\d+) moves" % level, out, re.M)
+        assert block and int(block[1]) >= SEAT_DECISIONS, level + ":\n" + out
+    estimates = re.findall(
+        r"nodes per decision: p50 (\d+), p95 (\d+), max (\d+); estimated RP2040 time \(([\d.]+) nodes/ms\): "
+        r"(\d+) ms, (\d+) ms, (\d+) ms$",
+        out,
+        re.M,
+    )
+    assert len(estimates) == len(AI_LEVELS), out
+    for p50, p95, most, shown_rate, *ms in estimates:
+        assert float(shown_rate) == rate
+        assert int(p50) <= int(p95) <= int(most) > 0
+        assert [int(m) for m in ms] == [round(int(n) / rate) for n in (p50, p95, most)]
+    assert "same moves on both runtimes: yes" in out
+
+
+def test_bench_ai_all_games_needs_the_emulated_pico():
+    proc = bench("ai", "--game", "all")
     assert proc.returncode != 0
     assert "Traceback" not in proc.stderr and "--emulated" in proc.stdout + proc.stderr
 

@@ -80,7 +80,7 @@ def add_arguments(parser):
         "--game",
         choices=GAME_NAMES + SEAT_GAMES + ("all",),
         default="sixty-six",
-        help="ai: the game played (default sixty-six); three-hand, four-hand, sixty-five, all: --emulated",
+        help="ai: the game played (default sixty-six); all: --emulated only",
     )
     parser.add_argument(
         "--emulated",
@@ -261,19 +261,24 @@ def move_lines(label, figures):
 
 
 def bench_level(micropython, label, level, matches, seed, game, positions=None):
-    args = (
-        ["speed", level, matches, seed, game]
-        if positions is None
-        else ["positions", level, positions, seed, game]
-    )
-    cpy = drive([sys.executable, AI_DRIVER], args)
-    mpy = drive([micropython, AI_DRIVER], args, env=CORE_SOURCE_ENV)
+    driver = AI_DRIVER
+    if game in SEAT_GAMES:
+        driver = SEATS_DRIVER
+        args = [level, SEAT_DECISIONS, seed, game]
+        where = "%d decisions, every seat at the level" % SEAT_DECISIONS
+    elif positions is None:
+        args = ["speed", level, matches, seed, game]
+        where = "%s against itself" % plural(matches)
+    else:
+        args = ["positions", level, positions, seed, game]
+        where = "random positions"
+    cpy = drive([sys.executable, driver], args)
+    mpy = drive([micropython, "-X", "heapsize=256wK", driver], args, env=CORE_SOURCE_ENV)
     if cpy is None or mpy is None:
         raise BenchError("%s ran out of memory" % level)
     moves = int(cpy["moves"])
     searched = int(cpy["searched"])
     nodes = int(cpy["nodes"])
-    where = "%s against itself" % plural(matches) if positions is None else "random positions"
     print("%s: %s, %d moves, %d of them searched" % (level, where, moves, searched))
     move_lines("CPython %d.%d" % sys.version_info[:2], cpy)
     move_lines(label, mpy)
@@ -300,28 +305,35 @@ def bench_level(micropython, label, level, matches, seed, game, positions=None):
     if "search_median_us" in mpy:
         found = [ms(int(mpy[k])) for k in ("search_median_us", "search_p95_us")]
         print("  %s, moves that searched: median %s, p95 %s" % (label, *found))
-    print(device_line(cpy))
+    print(device_line(cpy, game))
 
 
-# Search nodes per millisecond of RP2040 time, all decision time counted
-# (sampling and bookkeeping included): the hard level of Sixty-Six on the
-# emulated Pico, `sixtysix bench ai --emulated --game sixty-six --matches 2`
-# (2026-11-25; README "Benchmark").  The node budgets of ai.LEVELS are set
-# from it.
-NODES_PER_DEVICE_MS = 2.1
+# Search nodes (Sixty-Five: engine steps) per millisecond of RP2040 time,
+# all decision time counted (sampling and bookkeeping included), measured
+# on the emulated Pico with `sixtysix bench ai --emulated --game GAME`
+# (2026-11-25; README "Benchmark").  The levels' budgets are set from them.
+NODES_PER_DEVICE_MS = {
+    "sixty-six": 2.1,
+    "schnapsen": 2.1,
+    "three-hand": 1.8,
+    "four-hand": 1.1,
+    "sixty-five": 1.0,
+}
+SEAT_DECISIONS = 100  # decisions timed per level in a game for three or four
 
 
-def device_line(figures) -> str:
+def device_line(figures, game="sixty-six") -> str:
     """Nodes per decision at the 50th and 95th percentile and the most,
-    and what they come to on an RP2040 at NODES_PER_DEVICE_MS."""
+    and what they come to on an RP2040 at the game's NODES_PER_DEVICE_MS."""
+    rate = NODES_PER_DEVICE_MS[game]
     got = [int(figures[k]) for k in ("nodes_p50", "nodes_p95", "max_nodes")]
-    est = ["%.0f ms" % (n / NODES_PER_DEVICE_MS) for n in got]
+    est = ["%.0f ms" % (n / rate) for n in got]
     p50, p95, most = got
     return "  nodes per decision: p50 %d, p95 %d, max %d; estimated RP2040 time (%.1f nodes/ms): %s" % (
         p50,
         p95,
         most,
-        NODES_PER_DEVICE_MS,
+        rate,
         ", ".join(est),
     )
 
@@ -333,7 +345,12 @@ def plural(matches):
 def bench_ai(matches, seed, game, positions=None):
     micropython = require_micropython()
     label = "MicroPython " + micropython_version(micropython)
-    if positions is None:
+    if game in SEAT_GAMES:
+        print(
+            "sixtysix bench ai: %s, each level in every seat for %d decisions, seed %d"
+            % (game, SEAT_DECISIONS, seed)
+        )
+    elif positions is None:
         print(
             "sixtysix bench ai: %s, each level plays itself for %s, seed %d" % (game, plural(matches), seed)
         )
@@ -346,6 +363,10 @@ def bench_ai(matches, seed, game, positions=None):
     print("times on a Pico: sixtysix bench ai --emulated (the chip's own cycles, not a factor)")
     for level in AI_LEVELS:
         bench_level(micropython, label, level, matches, seed, game, positions)
+    if game in SEAT_GAMES:
+        # The allocation and heap runs below drive the two-player solver;
+        # the seats' whole firmware heap is `sixtysix bench device`'s.
+        return
 
     alloc = drive([micropython, AI_DRIVER], ["alloc", "hard", 1, seed, game], env=CORE_SOURCE_ENV)
     if alloc is None:
@@ -395,10 +416,8 @@ def run(args):
         if args.emulated:
             run_emulated(args)
         elif args.what == "ai":
-            if args.game not in GAME_NAMES:
-                raise BenchError(
-                    "bench ai --game %s runs on the emulated Pico only: add --emulated" % args.game
-                )
+            if args.game == "all":
+                raise BenchError("bench ai --game all runs on the emulated Pico only: add --emulated")
             bench_ai(args.matches, args.seed, args.game, args.positions)
         elif args.what == "device":
             from .bench_device import bench_device

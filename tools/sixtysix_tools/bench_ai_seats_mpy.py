@@ -65,6 +65,7 @@ def speed(level, decisions, seed, game):
     name = GAMES[game]
     players = [make_seat_player(name, level, rng.next15()) for _ in range(4)]
     times: list = []
+    counts: list = []  # nodes per decision
     searched = 0
     nodes = 0
     most = 0
@@ -89,6 +90,7 @@ def speed(level, decisions, seed, game):
         code = player.choose(view)
         times.append(elapsed_us(start))
         n = player.nodes
+        counts.append(n)
         if n:
             searched += 1
             nodes += n
@@ -111,6 +113,9 @@ def speed(level, decisions, seed, game):
     print("max_us", times[-1])
     print("nodes", nodes)
     print("max_nodes", most)
+    counts.sort()
+    print("nodes_p50", nearest_rank(counts, 50))
+    print("nodes_p95", nearest_rank(counts, 95))
     print("baseline_loops", BASELINE_LOOPS)
     print("baseline_us", base_us)
     print("checksum", checksum)

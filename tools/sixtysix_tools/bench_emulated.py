@@ -26,7 +26,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from . import emulated
-from .bench import SEATS_DRIVER, BenchError
+from .bench import SEAT_DECISIONS, SEATS_DRIVER, BenchError
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -44,7 +44,6 @@ except ImportError:
 except OSError:
     print("frozen")
 """
-SEAT_DECISIONS = 100  # decisions timed per level in a game for three or four
 PICO_BOARDS = ("pico_display", "thumby", "oled_128x64")
 MATCH_LIMIT_S = 4 * 3600  # host seconds a match may take (Sixty-Five: over 45 min on a busy host)
 
