@@ -33,6 +33,9 @@ HEAP = "heapsize=64wK"
 LARGER_HEAP = {
     "test_session_four": "heapsize=96wK",
     "test_session65": "heapsize=96wK",
+    # Every game's engine and view at once, compiled from source: the
+    # registry's own test plays a hand of each (a board loads one game).
+    "test_games": "heapsize=96wK",
     "test_ai": "heapsize=72wK",
     "test_solver": "heapsize=72wK",
     "test_levels": "heapsize=72wK",

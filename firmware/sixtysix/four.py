@@ -502,6 +502,27 @@ class FourMatch:
         self.hands_played = 0
         self._order = bytearray(24)
 
+    # --- the game interface (games.py) ------------------------------------------
+
+    def act(self, code: int) -> None:
+        self.hand.act(code)
+
+    def turn_seat(self) -> int:
+        return self.hand.turn
+
+    def seat_of(self, player: int) -> int:
+        return player
+
+    def player_of(self, seat: int) -> int:
+        return seat
+
+    def progress(self) -> int:
+        h = self.hand
+        return h.tricks[0] + h.tricks[1] + (1000 if h.over else 0) + (100 if h.phase != BIDDING else 0)
+
+    def outcome(self) -> tuple:
+        return self.hand.winner, self.awarded[0], self.awarded[1], False
+
     def _shuffled(self) -> bytearray:
         order = self._order
         for c in range(24):

@@ -2,6 +2,12 @@
 
 from .hand import Hand
 from .rng import Rng
+from .rules import SCHNAPSEN, Rules
+
+
+def schnapsen_rules() -> Rules:
+    """The default rules of Schnapsen (the registry's maker of them)."""
+    return Rules(SCHNAPSEN)
 
 
 class Match:
@@ -16,6 +22,31 @@ class Match:
         self.winner = -1
         self.hands_played = 0
         self._order = bytearray(rules.deck_size)
+
+    # --- the game interface (games.py) ------------------------------------------
+
+    @property
+    def name(self) -> str:
+        return self.rules.name
+
+    def act(self, code: int) -> None:
+        self.hand.act(code)
+
+    def turn_seat(self) -> int:
+        return self.hand.turn
+
+    def seat_of(self, player: int) -> int:
+        return player
+
+    def player_of(self, seat: int) -> int:
+        return seat
+
+    def progress(self) -> int:
+        h = self.hand
+        return h.tricks[0] + h.tricks[1] + (1000 if h.over else 0)
+
+    def outcome(self) -> tuple:
+        return self.hand.winner, self.awarded[0], self.awarded[1], False
 
     def _shuffled(self) -> bytearray:
         order = self._order

@@ -68,6 +68,19 @@ class ThreeMatch:
         except IllegalAction as e:
             raise SeatIllegal(self.seat_of(e.player), e.reason) from None
 
+    def progress(self) -> int:
+        """Grows at each point the match should be saved (games.py)."""
+        h = self.hand
+        return h.tricks[0] + h.tricks[1] + (1000 if h.over else 0)
+
+    def outcome(self) -> tuple:
+        """The hand just booked from seat A's chair (games.py): the dealer
+        of that hand sat out and took no hand."""
+        h = self.hand
+        dealer = (self.dealer + _PLAYERS - 1) % _PLAYERS  # the deal has passed on
+        winner = -1 if h.winner < 0 else (dealer + 1 + h.winner) % _PLAYERS
+        return winner, self.awarded[0], self.awarded[1] + self.awarded[2], dealer == 0
+
     # --- dealing --------------------------------------------------------------
 
     def _shuffled(self) -> bytearray:

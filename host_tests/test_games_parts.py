@@ -1,0 +1,52 @@
+"""The game registry's parts that the portable test cannot load on
+MicroPython's small heap (every game's players), and the layering rule
+that the registry names the app's and the tools' parts without importing
+them."""
+
+import ast
+import os
+
+import pytest
+from sixtysix import games
+from sixtysix.games import ADAPTER, EXACT, GAMES, LEVELS, NAME, PLAYER_NAMES, RECORD
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+GAMES_PY = os.path.join(HERE, "..", "firmware", "sixtysix", "games.py")
+
+
+@pytest.mark.parametrize("g", range(len(GAMES)))
+def test_every_game_has_players_at_the_device_levels(g):
+    names = games.part(g, PLAYER_NAMES)
+    for level in LEVELS + ("random", "heuristic"):
+        assert level in names
+    m = games.new_match(g, games.new_rules(g), 3)
+    m.start_hand()
+    seat = m.turn_seat()
+    a = games.new_player(g, "easy", 11).choose(games.view(g, m, seat))
+    b = games.new_player(g, "easy", 11).choose(games.view(g, m, seat))
+    assert a == b  # the same seed, the same choice
+    m.act(a)  # and a legal one
+
+
+def test_the_app_and_tools_parts_are_named_in_their_own_packages():
+    # Loaded by the app's and the tools' own tests (test_app_games.py,
+    # the record tests); here only where the registry says they live.
+    for g in GAMES:
+        assert g[ADAPTER].startswith("sixtysix_app.") and ":" in g[ADAPTER]
+        assert g[RECORD].startswith("sixtysix_tools.") and ":" in g[RECORD]
+
+
+def test_the_games_whose_solver_is_exact_somewhere():
+    exact = [g[NAME] for g in GAMES if g[EXACT]]
+    assert exact == ["sixty-six", "schnapsen", "three-hand"]
+
+
+def test_the_registry_imports_only_the_core():
+    """games.py is imported at boot: it may name sixtysix_app and the tools
+    in strings but import neither (nor boards); only relative imports."""
+    tree = ast.parse(open(GAMES_PY).read())
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            raise AssertionError("games.py imports %s" % [a.name for a in node.names])
+        if isinstance(node, ast.ImportFrom):
+            assert node.level == 1, "games.py imports from %s" % node.module
