@@ -39,9 +39,9 @@ def make_seat_player(game: str, level: str, seed: int):
         from sixtysix.ai65 import make_65_player
 
         return make_65_player(level, seed)
-    from sixtysix.ai import make_player
+    from sixtysix.ai_three import make_three_player
 
-    return make_player(level, seed)
+    return make_three_player(level, seed)
 
 
 class SeatTable(Screen):
