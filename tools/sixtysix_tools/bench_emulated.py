@@ -205,7 +205,10 @@ def bench_ai_emulated(
 ) -> None:
     """Each level on the chip: self-play matches, or (two-player games,
     `positions`) that many positions reached by random play."""
-    print("sixtysix bench ai --emulated: each level plays itself on MicroPython's rp2 port, emulated RP2040")
+    what = "plays itself"
+    if positions is not None:
+        what = "decides in %d positions reached by random play" % positions
+    print("sixtysix bench ai --emulated: each level %s on MicroPython's rp2 port, emulated RP2040" % what)
     print(
         "times in the chip's microseconds (125 MHz, flash reads at one cycle: a real chip is somewhat slower)"
     )
