@@ -7,7 +7,9 @@ from sixtysix.hand import CLAIM, MAX_ACTIONS
 from sixtysix.match import Match
 from sixtysix.rng import Rng
 from sixtysix.rules import Rules
-from sixtysix_tools.record import PLAYERS, RecordWriter
+from sixtysix_tools.records import RecordWriter
+
+PLAYERS = "AB"  # the seats of the two-player games
 
 
 def random_rules(rng: Rng) -> Rules:
@@ -33,22 +35,22 @@ def play_match(rules: Rules, seed: int, max_hands: int = 50, stop=None):
     result is (text, line number of that statement), else (text, None)."""
     rng = Rng(seed)
     m = Match(rules, seed)
-    w = RecordWriter(rules)
+    w = RecordWriter(m)
     for _ in range(max_hands):
         if m.winner >= 0:
             break
         h = m.start_hand()
-        w.begin_hand(h)
+        w.begin_hand()
         while not h.over:
             if stop is not None:
                 extra = stop(h)
                 if extra:
-                    w.sync(h)
+                    w.sync()
                     lines = w.text().splitlines()
                     lines.append(extra)
                     return "\n".join(lines) + "\n", len(lines)
             h.act(random_action(h, rng))
-        w.sync(h)
+        w.sync()
         m.finish_hand()
     return w.text(), None
 

@@ -16,8 +16,11 @@ from sixtysix.view import View
 from sixtysix_tools import move
 from sixtysix_tools.analyse import analyse, exactly_decidable, split_value, summary
 from sixtysix_tools.cli import main
-from sixtysix_tools.record import PLAYERS, RecordWriter, load
+from sixtysix_tools.records import RecordWriter, read
 from test_move import README_EXAMPLE, cut_records
+from test_move_more import cut_records as more_records
+
+PLAYERS = "AB"  # the seats of the two-player games
 
 
 def solver_choice(hand, solver):
@@ -43,13 +46,13 @@ def self_play(seed: int, matches: int, blunder_every: int = 0):
     for k in range(matches):
         rules = random_rules(rng)
         m = Match(rules, rng.next15())
-        w = RecordWriter(rules)
+        w = RecordWriter(m)
         solver = Solver(rules)
         early = (HeuristicPlayer(), RandomPlayer(seed + k))[k % 2]
         blunders = {}
         while m.winner < 0:
             h = m.start_hand()
-            w.begin_hand(h)
+            w.begin_hand()
             while not h.over:
                 if h.strict():
                     code, values = solver_choice(h, solver)
@@ -60,12 +63,12 @@ def self_play(seed: int, matches: int, blunder_every: int = 0):
                             code = worst[1]
                             gp_best, margin_best = split_value(best[0])
                             gp_worst, margin_worst = split_value(worst[0])
-                            w.sync(h)
+                            w.sync()
                             blunders[len(w.lines) + 1] = (gp_best - gp_worst, margin_best - margin_worst)
                 else:
                     code = early.choose(View(h, h.turn))
                 h.act(code)
-            w.sync(h)
+            w.sync()
             m.finish_hand()
         yield w.text(), blunders
 
@@ -76,7 +79,7 @@ def test_the_solver_against_itself_makes_no_exact_mistake():
     for text, _ in self_play(3, 60):
         replay, decisions = analyse(text, "easy")
         games.add(replay.rules.name)
-        totals = summary(decisions, (0, 1))
+        totals = summary(decisions, "AB")
         for s in totals.values():
             assert s["mistakes"] == 0, text
             assert s["game_points_lost"] == 0 and s["hand_points_lost"] == 0
@@ -130,7 +133,43 @@ def test_the_computers_choice_is_what_move_prints_for_the_cut_record():
         cut = "\n".join(lines[: d.line - 1]) + "\n"
         hand = move.live_hand(cut)
         assert move.choose(hand, "medium", 3) == d.ai
-        assert lines[d.line - 1] == "%s %s" % (PLAYERS[d.player], action_name(d.played))
+        assert lines[d.line - 1] == "%s %s" % (d.player, action_name(d.played))
+
+
+def test_three_hand_records_are_analysed_seat_by_seat():
+    """A three-hand deal is a two-player hand between the seats that do not
+    deal, so the same solver judges it; decisions name the record's seats,
+    and the computer's choice is what `move` prints for the cut record."""
+    exact = 0
+    for text in more_records("three-hand", 5, 12):
+        lines = text.splitlines()
+        replay, decisions = analyse(text, "heuristic")
+        assert replay.game == "three-hand"
+        actions = [
+            x for x in lines if x.split(" ")[1:2] in (["play"], ["marry"], ["exchange"], ["close"], ["claim"])
+        ]
+        assert len(decisions) == len(actions)
+        for d in decisions:
+            assert lines[d.line - 1] == "%s %s" % (d.player, action_name(d.played))
+            cut = "\n".join(lines[: d.line - 1]) + "\n"
+            assert move.next_action(cut, "heuristic", 1) == "%s %s" % (d.player, action_name(d.ai))
+            if d.exact:
+                exact += 1
+                assert (
+                    d.best and d.cost_game_points >= 0 and (d.cost_game_points, d.cost_hand_points) >= (0, 0)
+                )
+        _, only_c = analyse(text, "heuristic", "C")
+        assert only_c == [] or {d.player for d in only_c} == {"C"}
+        assert [d.line for d in only_c] == [d.line for d in decisions if d.player == "C"]
+    assert exact > 0
+
+
+def test_a_seat_the_game_does_not_have_is_refused_at_the_game_line(capsys, tmp_path):
+    path = tmp_path / "two.txt"
+    path.write_text(README_EXAMPLE)
+    status, out, err = run_analyse(capsys, str(path), "--player", "C")
+    assert (status, out) == (2, "")
+    assert err == "%s:1: there is no player C in this game (A or B)\n" % path
 
 
 # --- command line ----------------------------------------------------------------
@@ -203,7 +242,7 @@ def test_arena_record(capsys, tmp_path, game):
     status, out, err = run_analyse(capsys, str(out_dir / name), "--json", "--level", "medium")
     assert status == 0, err
     data = json.loads(out)
-    replay = load(text)
+    replay = read(text)
     assert data["game"] == game == replay.rules.name
     assert len(data["decisions"]) == sum(s["decisions"] for s in data["summary"].values()) > 20
     assert any(d["exact"] for d in data["decisions"])

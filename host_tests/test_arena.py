@@ -12,7 +12,7 @@ import statistics
 
 import pytest
 from sixtysix_tools import arena, cli
-from sixtysix_tools.record import load
+from sixtysix_tools.records import read
 from sixtysix_tools.stats import Z95, ratio_interval, wilson
 
 # --- interval math -------------------------------------------------------------
@@ -105,7 +105,7 @@ def replayed(folder):
             with open(os.path.join(folder, name), encoding="utf-8") as f:
                 text = f.read()
             seats = "ab" if name.endswith("-a-first.txt") else "ba"
-            out[name] = (seats, load(text), text)
+            out[name] = (seats, read(text), text)
     return out
 
 
@@ -329,9 +329,11 @@ def test_an_illegal_choice_stops_the_run_and_points_at_the_record(capsys, tmp_pa
             return c  # a card it may not play
 
     real = arena.make_player
-    monkeypatch.setattr(
-        arena, "make_player", lambda name, seed: Stubborn() if name == "easy" else real(name, seed)
-    )
+
+    def stubborn_easy(game, name, seed):
+        return Stubborn() if name == "easy" else real(game, name, seed)
+
+    monkeypatch.setattr(arena, "make_player", stubborn_easy)
     status, out, err = run_arena(
         capsys, "--a", "heuristic", "--b", "easy", "--matches", "2", "--jobs", "1", "--out", str(tmp_path),
     )  # fmt: skip
@@ -343,7 +345,7 @@ def test_an_illegal_choice_stops_the_run_and_points_at_the_record(capsys, tmp_pa
     ), err
     text = (tmp_path / "m0000-a-first.txt").read_text()
     assert "\n# stopped: easy (player b" in text
-    load(text)  # the moves before the refused one are a valid record
+    read(text)  # the moves before the refused one are a valid record
 
 
 # --- matches that do not end --------------------------------------------------------

@@ -24,9 +24,7 @@ from sixtysix.view import View
 from sixtysix.view65 import View65
 from sixtysix.view_four import FourView
 from sixtysix_tools import move
-from sixtysix_tools.record import RecordError, load
-from sixtysix_tools.record65 import RecordWriter65
-from sixtysix_tools.record_multi import MultiRecordWriter
+from sixtysix_tools.records import RecordError, RecordWriter, read
 
 GAMES = ("three-hand", "four-hand", "sixty-five")
 VERBS = ("play", "marry", "exchange", "close", "claim", "bid", "pass")
@@ -42,27 +40,24 @@ class _Game:
             rules = Rules()
             rules.target = 3
             self.match = ThreeMatch(rules, seed)
-            self.writer = MultiRecordWriter(self.match)
+            self.writer = RecordWriter(self.match)
             self.buf = bytearray(TWO_ACTIONS + 8)
         elif game == "four-hand":
             rules = FourRules()
             rules.target = 3
             self.match = FourMatch(rules, seed)
-            self.writer = MultiRecordWriter(self.match)
+            self.writer = RecordWriter(self.match)
             self.buf = bytearray(FOUR_ACTIONS)
         else:
             rules = SixtyFiveRules()
             rules.target = 2
             self.match = SixtyFiveMatch(rules, seed)
-            self.writer = RecordWriter65(rules)
+            self.writer = RecordWriter(self.match)
             self.buf = bytearray(ACTIONS65)
 
     def start(self):
         h = self.match.start_hand()
-        if self.game == "sixty-five":
-            self.writer.begin_hand(h)
-        else:
-            self.writer.begin_hand()
+        self.writer.begin_hand()
         return h
 
     def step(self, h) -> None:
@@ -78,10 +73,7 @@ class _Game:
             h.act(a)
 
     def text(self, h) -> str:
-        if self.game == "sixty-five":
-            self.writer.sync(h)
-        else:
-            self.writer.sync()
+        self.writer.sync()
         return self.writer.text()
 
     def finish(self, h) -> None:
@@ -126,7 +118,7 @@ def finished_record(game: str, seed: int) -> str:
 
 
 def seat_to_act(text: str) -> str:
-    replay = load(text)
+    replay = read(text)
     m = replay.match
     if replay.game == "three-hand":
         return "ABC"[m.seat_of(m.hand.turn)]
@@ -140,16 +132,16 @@ def test_move_is_a_legal_action_of_the_seat_to_act(game):
     for i, text in enumerate(texts):
         line = move.next_action(text, levels[i % len(levels)], i)
         assert line.split()[0] == seat_to_act(text), (text, line)
-        load(text + line + "\n")  # the replay accepts it: legal, and the seat's turn
+        read(text + line + "\n")  # the replay accepts it: legal, and the seat's turn
 
 
 def test_bids_and_passes_are_answered_in_the_bidding():
     seen = set()
     for text in cut_records("four-hand", 5, 150):
-        if load(text).match.hand.phase == BIDDING:
+        if read(text).match.hand.phase == BIDDING:
             line = move.next_action(text, "medium", 1)
             seen.add(line.split()[1])
-            load(text + line + "\n")
+            read(text + line + "\n")
     assert {"bid", "pass"} <= seen
 
 
@@ -157,7 +149,7 @@ def test_bids_and_passes_are_answered_in_the_bidding():
 
 
 def _view(text: str):
-    replay = load(text)
+    replay = read(text)
     m = replay.match
     h = m.hand
     if replay.game == "sixty-five":
@@ -213,7 +205,7 @@ def test_hidden_cards_reshuffled_give_the_same_move(game):
         for _ in range(6):
             other = reshuffled(text, rng)
             try:
-                load(other)
+                read(other)
             except RecordError:
                 continue  # a seat got a card of a suit it had shown it lacked: try again
             assert _facts(_view(other)) == _facts(_view(text))  # the seat sees the same
@@ -261,13 +253,13 @@ def test_the_command_on_a_four_hand_record(tmp_path):
     path.write_text(text)
     done = run_python("-m", "sixtysix_tools.cli", "move", str(path), "--level", "medium")
     assert done.returncode == 0, done.stderr
-    load(text + done.stdout)
+    read(text + done.stdout)
 
 
 def test_the_readme_four_hand_example_prints_what_the_readme_shows():
     readme = open(os.path.join(os.path.dirname(__file__), "..", "README.md")).read()
     start = readme.index("A four-hand record (four.txt)")
-    block = readme[start : readme.index("`analyse` is for the two-player games only.", start)]
+    block = readme[start : readme.index("`analyse` studies Sixty-Six, Schnapsen and three-hand", start)]
     lines = [line[4:] for line in block.splitlines() if line.startswith("    ")]
     command = lines.index("$ sixtysix move four.txt")
     text = "\n".join(lines[:command]).strip() + "\n"

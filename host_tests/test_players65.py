@@ -10,7 +10,7 @@ from sixtysix.rng import Rng
 from sixtysix.sixtyfive import MAX_ACTIONS, SixtyFiveHand, SixtyFiveMatch, SixtyFiveRules
 from sixtysix.view65 import View65
 from sixtysix_tools import cli
-from sixtysix_tools.record import load
+from sixtysix_tools.records import read
 
 
 def play_hand(names, seed):
@@ -92,7 +92,7 @@ def test_arena_sixty_five_figures_agree_with_the_records(capsys, tmp_path):
             text = f.read()
         a_side = "AC" if "-a-first" in name else "BD"
         assert "# side %s: easy (player a)" % a_side in text
-        replay = load(text)
+        replay = read(text)
         assert replay.rules.name == "sixty-five" and replay.match.winner >= 0
         a_won = (replay.match.winner == 0) == (a_side == "AC")
         wins["a" if a_won else "b"] += 1

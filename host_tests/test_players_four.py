@@ -14,7 +14,7 @@ from sixtysix.rules import SIXTY_SIX, Rules
 from sixtysix.three import ThreeMatch
 from sixtysix.view_four import FourView
 from sixtysix_tools import cli
-from sixtysix_tools.record import load
+from sixtysix_tools.records import read
 
 
 def play_four_match(names, seed, rules=None, max_hands=40):
@@ -144,16 +144,21 @@ def test_arena_tiny_run_agrees_with_its_records(capsys, tmp_path, game, per_set)
     names = sorted(n for n in os.listdir(out_dir) if n.endswith(".txt") and n != "summary.txt")
     assert len(names) == 2 * per_set
     wins = [0, 0]
+    hand_wins = [0, 0]
     for name in names:
         with open(os.path.join(out_dir, name)) as f:
             text = f.read()
         seats = dict(re.findall(r"# seat ([A-D]): \w+ \(player ([ab])\)", text))
-        replay = load(text)
+        replay = read(text)
         winner = replay.match.winner
         assert winner >= 0, name
         seat = "ABCD"[winner]  # four-hand: side 0/1 is held by whoever sits in A/B
         wins["ab".index(seats[seat])] += 1
+        for h in replay.hands:
+            if h.winner >= 0:  # a seat in three-hand (it was taken one seat off), a side in four-hand
+                hand_wins["ab".index(seats["ABCD"[h.winner]])] += 1
     assert share(out, "matches won") == wins
+    assert share(out, "hands won") == hand_wins
 
 
 def test_arena_four_hand_same_deals_with_sides_swapped(capsys, tmp_path):

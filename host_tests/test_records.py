@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from recordgen import find_record, name, play_match, random_rules, who
 from sixtysix.rng import Rng
 from sixtysix.rules import SCHNAPSEN, Rules
-from sixtysix_tools.record import RecordError, load
+from sixtysix_tools.records import RecordError, read
 
 HEAD = """game sixty-six
 hand
@@ -24,7 +24,7 @@ stock 9D AD KD QD TH QS KS 9H JC AC TS
 
 def error_of(text):
     with pytest.raises(RecordError) as e:
-        load(text)
+        read(text)
     return e.value.line, e.value.reason
 
 
@@ -36,14 +36,14 @@ def test_records_written_while_playing_replay_to_the_same_match():
     for seed in range(1, 200):
         r = random_rules(rng)
         text, _ = play_match(r, seed)
-        replay = load(text)
+        replay = read(text)
         assert replay.match.winner >= 0, text
         assert max(replay.match.scores) >= r.target or any(h.forfeit for h in replay.hands)
         assert sum(h.game_points[0] for h in replay.hands) == replay.match.scores[0]
 
 
 def test_a_record_may_stop_in_the_middle_of_a_hand():
-    replay = load(HEAD + "A marry H\nA play QH\nB play JH\n")
+    replay = read(HEAD + "A marry H\nA play QH\nB play JH\n")
     assert replay.hands[-1].reason == "unfinished" and replay.hands[-1].winner == -1
     assert replay.to_json()["hands"][0]["winner"] is None
     assert replay.match.hand.turn == 0  # can be continued
@@ -51,13 +51,13 @@ def test_a_record_may_stop_in_the_middle_of_a_hand():
 
 def test_keywords_and_cards_are_case_insensitive_and_comments_ignored():
     text = HEAD.upper().replace("GAME SIXTY-SIX", "Game Sixty-Six") + "a MARRY h  # show KH QH\n\na play qh\n"
-    replay = load(text)
+    replay = read(text)
     assert replay.match.hand.marriage_points[0] == 20
 
 
 def test_json_has_the_promised_shape():
     text, _ = play_match(Rules(), 7)
-    data = load(text).to_json()
+    data = read(text).to_json()
     assert set(data) == {"game", "hands", "match"}
     assert data["game"] == "sixty-six"
     for h in data["hands"]:
@@ -77,7 +77,7 @@ def test_json_has_the_promised_shape():
 def test_the_pot_goes_to_the_next_winner_in_a_replay():
     for seed in range(1, 300):
         text, _ = play_match(Rules(), seed)
-        hands = load(text).hands
+        hands = read(text).hands
         for i in range(len(hands) - 1):
             if hands[i].reason == "no-winner" and hands[i + 1].winner >= 0 and not hands[i + 1].forfeit:
                 assert sum(hands[i + 1].game_points) >= 2
@@ -92,7 +92,7 @@ def test_options_and_target_are_written_and_read_back():
     r.target = 3
     text, _ = play_match(r, 3)
     assert "option void any" in text and "option mode assisted" in text and "target 3" in text
-    back = load(text).rules
+    back = read(text).rules
     assert back.must_trump == 0 and back.assisted == 1 and back.target == 3 and back.game == SCHNAPSEN
 
 
@@ -258,7 +258,7 @@ def test_replay_cli_prints_results_and_json(tmp_path):
     out = run_replay(tmp_path, text)
     assert out.returncode == 0 and "Hand 1:" in out.stdout and "Match:" in out.stdout
     data = json.loads(run_replay(tmp_path, text, "--json").stdout)
-    assert data == load(text).to_json()
+    assert data == read(text).to_json()
 
 
 @pytest.mark.parametrize("flags", [(), ("--json",)])
@@ -288,7 +288,7 @@ VALID = play_match(Rules(), 21)[0]
 def test_every_truncation_of_a_record_loads_or_fails_cleanly():
     for cut in range(len(VALID)):
         try:
-            load(VALID[:cut])
+            read(VALID[:cut])
         except RecordError as e:
             assert e.line >= 1
 
@@ -313,7 +313,7 @@ def test_random_corruption_loads_or_fails_cleanly(data):
             lines[j], lines[k] = lines[k], lines[j]
             text = "\n".join(lines)
     try:
-        load(text)
+        read(text)
     except RecordError as e:
         assert 1 <= e.line <= text.count("\n") + 1
 
@@ -352,6 +352,6 @@ def test_random_corruption_loads_or_fails_cleanly(data):
 )
 def test_random_statements_load_or_fail_cleanly(words):
     try:
-        load(" ".join(words))
+        read(" ".join(words))
     except RecordError:
         pass

@@ -10,7 +10,7 @@ import pytest
 from recordgen import play_match
 from sixtysix.rules import SCHNAPSEN, Rules
 from sixtysix_tools.cli import main
-from sixtysix_tools.record import RecordError, load
+from sixtysix_tools.records import RecordError, RecordWriter, read
 from sixtysix_tools.replay import MAX_RECORD_BYTES, read_record
 from test_move_more import cut_records
 from test_records import HEAD, error_of
@@ -51,13 +51,13 @@ def test_target_takes_ascii_digits_only(game, word):
 
 @pytest.mark.parametrize("game", sorted(HEADS))
 def test_target_in_ascii_digits_is_read(game):
-    assert load(HEADS[game] + "target 07\n").rules.target == 7
+    assert read(HEADS[game] + "target 07\n").rules.target == 7
 
 
 def test_four_hand_bids_take_ascii_digits_only():
     head = "game four-hand\nhand\ndealer D\n"
     deal = "A 9C JC QC KC TC AC\nB 9D JD QD KD TD AD\nC 9H JH QH KH TH AH\nD 9S JS QS KS TS AS\n"
-    assert load(head + deal + "A bid 2\n").match.hand.high_bid == 2
+    assert read(head + deal + "A bid 2\n").match.hand.high_bid == 2
     for word in ("\u00b2", "\u0662", "02", "2.0"):
         line, reason = error_of(head + deal + "A bid " + word + "\n")
         assert (line, reason) == (8, "'bid' takes a number from 1 to 5 (5 = solo)")
@@ -82,18 +82,18 @@ def test_play_resume_refuses_a_superscript_target(capsys, tmp_path):
 # --- analyse refuses the games it does not study, at the game line -------------
 
 
-@pytest.mark.parametrize("game", ["three-hand", "four-hand", "sixty-five"])
+@pytest.mark.parametrize("game", ["four-hand", "sixty-five"])
 def test_analyse_refuses_played_records_of_other_games_at_the_game_line(capsys, tmp_path, game):
     """A Sixty-Five record with a card played ended in a traceback: analyse
     snapshotted its hand as a two-player one before refusing the game."""
-    text = "# from the arena\n" + next(t for t in cut_records(game, 4, 5) if load(t).match.hand.nlog > 0)
+    text = "# from the arena\n" + next(t for t in cut_records(game, 4, 5) if read(t).match.hand.nlog > 0)
     status, out, err, path = run_command(capsys, tmp_path, "analyse", text)
     assert (status, out) == (2, "")
-    assert err.startswith("%s:2: only two-player games" % path)
+    assert err.startswith("%s:2: only sixty-six, schnapsen or three-hand records can be analysed" % path)
 
 
 def test_analyse_refuses_every_played_record_of_other_games(capsys, tmp_path):
-    for game in ("three-hand", "four-hand", "sixty-five"):
+    for game in ("four-hand", "sixty-five"):
         for text in cut_records(game, 11, 8):
             status, out, err, path = run_command(capsys, tmp_path, "analyse", text)
             assert (status, out, err.split(": ", 1)[0]) == (2, "", "%s:1" % path), text
@@ -183,7 +183,7 @@ def test_a_record_at_the_cap_is_read(tmp_path):
     path = tmp_path / "full.txt"
     head = b"game sixty-six\n"
     path.write_bytes(head + b"#" * (MAX_RECORD_BYTES - len(head) - 1) + b"\n")
-    assert load(read_record(str(path))).rules.name == "sixty-six"
+    assert read(read_record(str(path))).rules.name == "sixty-six"
 
 
 def test_a_file_that_grows_while_read_is_cut_at_the_cap(tmp_path, monkeypatch):
@@ -209,7 +209,7 @@ def test_a_huge_record_costs_little_memory(tmp_path):
     ten.write_bytes(b"x" * 10_000_000)
     tracemalloc.start()
     try:
-        assert load(read_record(str(path))).hands == []
+        assert read(read_record(str(path))).hands == []
         with pytest.raises(RecordError):
             read_record(str(ten))
         _, peak = tracemalloc.get_traced_memory()
@@ -255,7 +255,7 @@ def test_only_newline_ends_a_line(brk):
 
 def test_a_carriage_return_before_the_newline_is_dropped():
     text = ("game sixty-six\n" + TWO_DEAL + "A marry H\n").replace("\n", "\r\n")
-    assert load(text).match.hand.nlog == 1
+    assert read(text).match.hand.nlog == 1
 
 
 @pytest.mark.parametrize("command", COMMANDS)
@@ -274,7 +274,9 @@ def test_a_file_name_with_control_characters_is_escaped(capsys, tmp_path):
     assert (
         "\x1b" not in err
         and "\x07" not in err
-        and err.endswith(":1: unknown game 'nine' (sixty-six or schnapsen)\n")
+        and err.endswith(
+            ":1: unknown game 'nine' (sixty-six, schnapsen, three-hand, four-hand or sixty-five)\n"
+        )
     )
 
 
@@ -291,7 +293,7 @@ def test_a_statement_of_thousands_of_words_is_refused_before_it_is_split():
         tracemalloc.stop()
     assert (line, reason) == (2, "a statement is at most 1000 characters long (comments not counted)")
     assert peak < 3 * len(text)
-    assert load("game sixty-six\n#" + "x" * 5000 + "\n" + " " * 900 + "target 3  \n").rules.target == 3
+    assert read("game sixty-six\n#" + "x" * 5000 + "\n" + " " * 900 + "target 3  \n").rules.target == 3
 
 
 def test_a_huge_word_is_not_echoed_whole():
@@ -330,7 +332,7 @@ def test_deal_errors_are_at_the_wrong_statement(old, new, line, reason):
         ),
         ("sixty-six", "game sixty-six\n" + TWO_DEAL + "stock AC\n", 8, "stock"),
         ("three-hand", "game three-hand\nhand\ndealer C\ndealer A\n", 4, "dealer"),
-        ("four-hand", "game four-hand\nhand\ndealer D\nB 9C\ndealer D\n", 5, "dealer"),
+        ("four-hand", "game four-hand\nhand\ndealer D\nB 9C TC JC QC KC AC\ndealer D\n", 5, "dealer"),
         ("sixty-five", "game sixty-five\nhand\ndealer D\ndealer A\n", 4, "dealer"),
     ],
 )
@@ -378,21 +380,17 @@ def test_four_hand_and_sixty_five_deal_errors_are_at_the_wrong_statement():
 def test_a_resumed_record_keeps_a_form_feed_inside_its_comment():
     """RecordWriter.resume split the text with splitlines: rewriting a
     resumed record turned the end of such a comment into a statement."""
-    from sixtysix_tools.record import RecordWriter
-
     text = "game sixty-six\n# notes\x0chand\n" + TWO_DEAL
-    replay = load(text)
-    again = RecordWriter.resume(text, replay.match.hand).text()
+    replay = read(text)
+    again = RecordWriter.resume(text, replay.match).text()
     assert again == text
-    assert load(again).match.hand.nlog == 0
+    assert read(again).match.hand.nlog == 0
 
 
 def test_a_resumed_sixty_five_record_keeps_its_lines():
-    from sixtysix_tools.record65 import RecordWriter65
-
     text = cut_records("sixty-five", 3, 1)[0].replace("game sixty-five\n", "game sixty-five\n# a\u2028b\n", 1)
-    replay = load(text)
-    assert RecordWriter65.resume(text, replay.match.hand).text() == text
+    replay = read(text)
+    assert RecordWriter.resume(text, replay.match).text() == text
 
 
 @pytest.mark.parametrize("command", ["move", "analyse"])
@@ -424,7 +422,7 @@ def test_help_points_to_the_records_page_in_the_repository(capsys, command):
 
 
 def test_the_records_page_states_the_limits_the_code_holds():
-    from sixtysix_tools.record import LONGEST_STATEMENT
+    from sixtysix_tools.recordsyntax import LONGEST_STATEMENT
 
     with open(os.path.join(ROOT, "docs", "RECORDS.md"), encoding="utf-8") as f:
         page = f.read()

@@ -14,8 +14,7 @@ from sixtysix.hand import CLAIM, IllegalAction
 from sixtysix.rng import Rng
 from sixtysix.rules import OPTIONS, Rules
 from sixtysix.three import ThreeMatch
-from sixtysix_tools.record import RecordError, load
-from sixtysix_tools.record_multi import MultiRecordWriter
+from sixtysix_tools.records import RecordError, RecordWriter, read
 from support import snapshot as three_snapshot
 from test_four import check_cards
 from test_four import snapshot as four_snapshot
@@ -43,7 +42,7 @@ BIDS = "A bid 1\nB pass\nC pass\nD pass\n"
 
 def error_of(text):
     with pytest.raises(RecordError) as e:
-        load(text)
+        read(text)
     return e.value.line, e.value.reason
 
 
@@ -71,7 +70,7 @@ def random_four_rules(rng):
 def play_three(r, seed, max_hands=40):
     rng = Rng(seed)
     m = ThreeMatch(r, seed)
-    w = MultiRecordWriter(m)
+    w = RecordWriter(m)
     buf = bytearray(MAX_ACTIONS + 8)
     while m.winner < 0 and m.hands_played < max_hands:
         h = m.start_hand()
@@ -90,7 +89,7 @@ def play_three(r, seed, max_hands=40):
 def play_four(r, seed, max_hands=40):
     rng = Rng(seed)
     m = FourMatch(r, seed)
-    w = MultiRecordWriter(m)
+    w = RecordWriter(m)
     buf = bytearray(MAX_ACTIONS)
     while m.winner < 0 and m.hands_played < max_hands:
         h = m.start_hand()
@@ -110,7 +109,7 @@ def test_random_three_hand_matches_replay_to_the_same_scores():
     rng = Rng(3)
     for seed in range(1, 2000):
         m, text = play_three(random_three_rules(rng), seed)
-        replay = load(text)
+        replay = read(text)
         assert replay.match.scores == m.scores and replay.match.winner == m.winner
         assert len(replay.hands) == m.hands_played
         for s in range(3):
@@ -124,7 +123,7 @@ def test_random_four_hand_matches_replay_to_the_same_scores():
     rng = Rng(4)
     for seed in range(1, 1000):
         m, text = play_four(random_four_rules(rng), seed)
-        replay = load(text)
+        replay = read(text)
         assert replay.match.scores == m.scores and replay.match.winner == m.winner
         assert len(replay.hands) == m.hands_played
         for side in range(2):
@@ -140,12 +139,12 @@ def test_options_and_target_are_written_and_read_back():
     r.target = 3
     _, text = play_four(r, 5)
     assert "option solo all-tricks" in text and "target 3" in text
-    replay = load(text)
+    replay = read(text)
     assert replay.rules.solo_all_tricks == 1 and replay.rules.target == 3
     r3 = Rules()
     r3.set_option("void", "trump")
     _, text = play_three(r3, 5)
-    assert load(text).rules.must_trump == 1
+    assert read(text).rules.must_trump == 1
 
 
 def test_rejected_actions_change_nothing_in_thousands_of_random_hands():
@@ -183,7 +182,7 @@ def test_rejected_actions_change_nothing_in_thousands_of_random_hands():
 
 
 def test_three_hand_record_stops_mid_hand_with_the_two_players_points():
-    replay = load(THREE + "A marry H\nA play QH\nB play JH\n")
+    replay = read(THREE + "A marry H\nA play QH\nB play JH\n")
     data = replay.to_json()
     assert data["game"] == "three-hand"
     hand = data["hands"][0]
@@ -195,7 +194,7 @@ def test_three_hand_record_stops_mid_hand_with_the_two_players_points():
 
 
 def test_three_hand_result_is_keyed_by_seat_and_the_dealer_scores_too():
-    replay = load(THREE + "A claim\n")  # a false claim: B wins 2, C (dealing) also 2
+    replay = read(THREE + "A claim\n")  # a false claim: B wins 2, C (dealing) also 2
     hand = replay.to_json()["hands"][0]
     assert hand["winner"] == "B" and hand["reason"] == "false-claim"
     assert hand["game_points"] == {"A": 0, "B": 2, "C": 2}
@@ -204,14 +203,14 @@ def test_three_hand_result_is_keyed_by_seat_and_the_dealer_scores_too():
 def test_three_hand_second_hand_is_dealt_by_the_left_of_the_last_dealer():
     second = THREE.replace("game three-hand\n", "").replace("dealer C", "dealer A")
     second = second.replace("\nA ", "\nC ")
-    replay = load(THREE + "A claim\n" + second + "B claim\n")
+    replay = read(THREE + "A claim\n" + second + "B claim\n")
     assert [h.dealer for h in replay.hands] == [2, 0]
     assert replay.to_json()["hands"][1]["game_points"] == {"A": 2, "B": 0, "C": 2}
 
 
 def test_four_hand_bidding_and_first_trick():
     text = FOUR + "A bid 1\nB pass\nC pass\nD pass\nA marry H\nA play QH\nB play 9D\nC play 9H\nD play 9S\n"
-    data = load(text).to_json()
+    data = read(text).to_json()
     hand = data["hands"][0]
     assert hand["reason"] == "unfinished" and hand["points"] == {"AC": 43, "BD": 0}
     assert hand["bid"] == {"by": "A", "value": 1, "made": None}
@@ -219,7 +218,7 @@ def test_four_hand_bidding_and_first_trick():
 
 
 def test_four_hand_all_passing_throws_the_hand_in():
-    data = load(FOUR + "A pass\nB pass\nC pass\nD pass\n").to_json()
+    data = read(FOUR + "A pass\nB pass\nC pass\nD pass\n").to_json()
     hand = data["hands"][0]
     assert hand["reason"] == "passed-out" and hand["winner"] is None and hand["bid"] is None
     assert hand["game_points"] == {"AC": 0, "BD": 0}
@@ -227,7 +226,7 @@ def test_four_hand_all_passing_throws_the_hand_in():
 
 def test_four_hand_finished_hand_json_shape():
     _, text = play_four(FourRules(), 8)
-    data = load(text).to_json()
+    data = read(text).to_json()
     assert set(data) == {"game", "hands", "match"}
     for h in data["hands"]:
         assert set(h) == {"dealer", "winner", "points", "game_points", "reason", "bid"}
@@ -243,7 +242,7 @@ def test_four_hand_finished_hand_json_shape():
 
 def test_keywords_and_cards_are_case_insensitive():
     text = FOUR.upper().replace("GAME FOUR-HAND", "Game Four-Hand") + "a BID 1 # opening\nb Pass\n"
-    assert load(text).match.hand.high_bid == 1
+    assert read(text).match.hand.high_bid == 1
 
 
 # --- bad records ------------------------------------------------------------------
@@ -254,7 +253,7 @@ def test_keywords_and_cards_are_case_insensitive():
     [
         ("C play 9D", "C deals this hand and sits out"),
         ("B play JH", "B cannot act now: it is A's turn"),
-        ("D play 9D", "unknown player 'D' (A B C)"),
+        ("D play 9D", "unknown player 'D' (A, B or C)"),
         ("A bid 1", "unknown action 'bid 1'"),
         ("A exchange", "A cannot exchange: does not hold the nine of trumps"),
         ("A play 9S", "A cannot play 9S: not in hand"),
@@ -366,7 +365,7 @@ def test_replay_cli_prints_multi_player_results_and_json(tmp_path):
         out = run_replay(tmp_path, text)
         assert out.returncode == 0 and "Hand 1 (dealer" in out.stdout and "Match:" in out.stdout
         data = json.loads(run_replay(tmp_path, text, "--json").stdout)
-        assert data == load(text).to_json()
+        assert data == read(text).to_json()
 
 
 def test_replay_cli_error_contract(tmp_path):
@@ -384,7 +383,7 @@ def test_every_truncation_of_a_record_loads_or_fails_cleanly():
     for valid in VALID:
         for cut in range(0, len(valid), 3):
             try:
-                load(valid[:cut])
+                read(valid[:cut])
             except RecordError as e:
                 assert e.line >= 1
 
@@ -409,7 +408,7 @@ def test_random_corruption_loads_or_fails_cleanly(data):
             lines[j], lines[k] = lines[k], lines[j]
             text = "\n".join(lines)
     try:
-        load(text)
+        read(text)
     except RecordError as e:
         assert 1 <= e.line <= text.count("\n") + 1
 
@@ -422,6 +421,6 @@ WORDS += ["pass", "upcard", "stock", "option", "target", "claim", "5", "9S", "AH
 @given(st.lists(st.sampled_from(WORDS), max_size=60))
 def test_random_statements_load_or_fail_cleanly(words):
     try:
-        load(" ".join(words))
+        read(" ".join(words))
     except RecordError:
         pass

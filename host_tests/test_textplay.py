@@ -8,7 +8,7 @@ import sys
 
 import pytest
 from sixtysix_tools import cli
-from sixtysix_tools.record import load
+from sixtysix_tools.records import read
 
 
 class FirstLegalCard:
@@ -77,7 +77,7 @@ def test_whole_match_in_counting_mode(monkeypatch, tmp_path):
     assert "Match over:" in out
     assert "Score:" not in out  # counting mode shows no running scores
     # The record replays through the engine to the same result.
-    replay = load(open(rec).read())
+    replay = read(open(rec).read())
     m = replay.match
     assert m.winner >= 0
     assert max(m.scores) >= 2
@@ -205,7 +205,7 @@ def test_record_then_resume_to_the_end(monkeypatch, tmp_path):
     assert status == 0
     assert "continue it with --resume %s" % rec in out
     first = open(rec).read()
-    replay = load(first)
+    replay = read(first)
     assert replay.hands and not replay.hands[-1].finished
     assert replay.match.hand.nlog >= 3  # our three cards, plus the computer's
 
@@ -214,7 +214,7 @@ def test_record_then_resume_to_the_end(monkeypatch, tmp_path):
     assert "Match over:" in out
     final = open(rec).read()
     assert final.startswith(first)  # continued, not rewritten
-    done = load(final)
+    done = read(final)
     assert done.match.winner >= 0
     assert all(h.finished for h in done.hands)
 
@@ -222,12 +222,12 @@ def test_record_then_resume_to_the_end(monkeypatch, tmp_path):
 def test_resume_after_a_finished_hand_deals_the_next(monkeypatch, tmp_path):
     text = record_text("KH QH TC AS JD 9S", "AH TH KS QS JS QC", "AC", actions=["A claim"], header="target 5")
     path = write(tmp_path, text)
-    assert load(text).hands[-1].finished
+    assert read(text).hands[-1].finished
     status, out, _ = play(monkeypatch, "--resume", path, "--seed", "3", script="quit\n")
     assert status == 0
     assert "first to 5" in out  # the record's target
     assert "=== Hand 2: you deal, the computer leads ===" in out
-    final = load(open(path).read())
+    final = read(open(path).read())
     assert len(final.hands) == 2 and final.match.scores == [0, 2]
 
 
@@ -355,7 +355,7 @@ def test_record_never_overwrites_an_existing_file(monkeypatch, tmp_path):
     status, out, err = play(monkeypatch, "--resume", other, "--record", path, script="quit\n")
     assert status == 2 and "already exists" in err  # resuming one file does not free another
     status, out, _ = play(monkeypatch, "--seed", "1", "--record", path, "--overwrite", script="quit\n")
-    assert status == 0 and load(open(path).read()).hands
+    assert status == 0 and read(open(path).read()).hands
 
 
 def test_a_record_resumed_in_place_is_allowed(monkeypatch, tmp_path):
@@ -373,7 +373,7 @@ def test_typed_numbers_are_ascii_digits(monkeypatch, tmp_path, typed):
     assert (status, err) == (0, "")
     assert "There is no card" in out or "is not a card or a command" in out
     assert "9" * 100 not in out  # a pasted page is not echoed back whole
-    assert load(open(path).read()).match.hand.nlog == 0  # nothing was played
+    assert read(open(path).read()).match.hand.nlog == 0  # nothing was played
 
 
 @pytest.mark.parametrize(
@@ -408,7 +408,7 @@ def test_claim_asks_and_says_what_a_false_claim_costs(monkeypatch, tmp_path, opt
     assert status == 0
     assert "If you have fewer than 66, " + expected in out
     assert "Play goes on." in out and "You claim" not in out
-    assert load(open(path).read()).match.hand.nlog == 0
+    assert read(open(path).read()).match.hand.nlog == 0
 
 
 def test_one_card_is_not_cards(monkeypatch):
@@ -493,7 +493,7 @@ def test_ctrl_c_at_any_moment_keeps_every_shown_move_in_the_record(tmp_path):
             continue  # the match was over before the signal came
         assert "continue it with --resume %s" % path in out
         assert not os.path.exists(path + ".tmp")
-        load(open(path).read())  # replays
+        read(open(path).read())  # replays
         shown = len(shown_card.findall(out))
         recorded = open(path).read().count(" play ")
         assert recorded == shown, (trial, recorded, shown)
@@ -538,5 +538,5 @@ def test_ctrl_c_right_after_a_move_is_shown_saves_it(monkeypatch, tmp_path, n):
     shown = len(SHOWN_CARD.findall(text))
     assert shown >= n
     record = open(path).read()
-    load(record)
+    read(record)
     assert record.count(" play ") == shown

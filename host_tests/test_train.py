@@ -50,7 +50,7 @@ def test_the_lookahead_player_is_legal_and_keeps_its_budget():
     from sixtysix_tools.arena import make_player
     from sixtysix_tools.lookahead import MAX_NODES
 
-    p = make_player("lookahead", 3)
+    p = make_player("sixty-six", "lookahead", 3)
     searched = 0
     for h in random_positions(7, 15):
         view = View(h, h.turn)

@@ -1,9 +1,12 @@
-"""`sixtysix analyse FILE [--level L] [--player A|B] [--json]`: where a hand
+"""`sixtysix analyse FILE [--level L] [--player X] [--json]`: where a hand
 was lost.
 
 For every decision of the chosen player(s) in a game record it shows the
 action played and what the computer would have played in that seat, from
-that seat's `View` only.  Where the position is exactly decidable from that
+that seat's `View` only.  It studies the games whose solver is exact
+somewhere (their part says `exact`: Sixty-Six, Schnapsen, and three-hand,
+whose hands are two-player hands); a record of another game is refused at
+its `game` line.  Where the position is exactly decidable from that
 seat -- stock closed or exhausted, and every card the opponent may hold is
 known (once the stock is exhausted every unseen card is in the opponent's
 hand; with it closed, only when the opponent's whole hand has been shown) --
@@ -21,8 +24,10 @@ import sys
 from sixtysix.cards import count
 from sixtysix.hand import CLAIM, MAX_ACTIONS, Hand, action_name
 
-from .move import LEVELS, seed_number, two_player_only
-from .record import PLAYERS, RecordError, load
+from .gamepart import GAME_NAMES, part_named
+from .move import LEVELS, refuse_games, seed_number
+from .records import RecordError, read
+from .recordsyntax import first_statement, one_of
 from .replay import error_line, read_record
 
 _GP = 1000  # one game point in solver value units (solver.py)
@@ -39,7 +44,7 @@ def add_arguments(parser) -> None:
         help="computer level to compare with (hard)",
     )
     parser.add_argument(
-        "--player", type=str.upper, choices=tuple(PLAYERS), help="analyse only this player (default: both)"
+        "--player", type=str.upper, choices=tuple("ABCD"), help="analyse only this seat (default: every one)"
     )
     parser.add_argument(
         "--seed", default=1, type=seed_number, metavar="S", help="seed of the computer's sampling (1)"
@@ -54,10 +59,10 @@ class Decision:
     points * 1000 + hand-point margin; `best` and the costs are None where
     the position is not exactly decidable from that player's view."""
 
-    def __init__(self, hand_number: int, line: int, player: int, played: int, ai: int) -> None:
+    def __init__(self, hand_number: int, line: int, player: str, played: int, ai: int) -> None:
         self.hand_number = hand_number
         self.line = line
-        self.player = player
+        self.player = player  # the seat's letter
         self.played = played
         self.ai = ai
         self.exact = False
@@ -74,7 +79,7 @@ class Decision:
         return {
             "hand": self.hand_number,
             "line": self.line,
-            "player": PLAYERS[self.player],
+            "player": self.player,
             "played": action_name(self.played),
             "ai": action_name(self.ai),
             "agrees": self.ai == self.played,
@@ -141,33 +146,64 @@ def best_value(hand, values) -> int:
     return max(v for a, v in values if a != CLAIM or may_claim)
 
 
-def analyse(text: str, level: str = "hard", players=(0, 1), seed: int = 1):
+def exact_games() -> tuple:
+    """The games `analyse` studies: those whose solver is exact somewhere."""
+    return tuple(name for name in GAME_NAMES if part_named(name).exact)
+
+
+def seats_asked(text: str, players) -> str:
+    """The seats to study: `players` (letters), or every seat of the
+    record's game; RecordError at the `game` line for a game analyse does
+    not study or a seat it does not have.  A record without a known game
+    line gets "AB" here, and its error from `read`."""
+    games = exact_games()
+    refuse_games(
+        text, games, "only %s records can be analysed: no other game's solver is exact" % one_of(games)
+    )
+    line, words = first_statement(text)
+    seats = "AB"
+    if len(words) == 2 and words[0].lower() == "game" and words[1].lower() in GAME_NAMES:
+        seats = part_named(words[1]).seats
+    for seat in players or "":
+        if seat not in seats:
+            raise RecordError(line, "there is no player %s in this game (%s)" % (seat, one_of(seats)))
+    return players or seats
+
+
+def analyse(text: str, level: str = "hard", players="", seed: int = 1):
     """(replay, decisions) for a record; RecordError when it is invalid.
-    The computer's choice at each decision is what `sixtysix move` prints
-    for the record cut just before that action."""
-    from sixtysix.ai import make_player
+    `players` are the seats' letters to study (all when empty).  The
+    computer's choice at each decision is what `sixtysix move` prints for
+    the record cut just before that action."""
     from sixtysix.solver import Solver
     from sixtysix.view import View
 
+    seats = seats_asked(text, players)
     positions = []
     hand_number = [0]
 
-    def remember(line: int, hand, code: int) -> None:
+    line, words = first_statement(text)
+    # the record's game; a record without one is refused by `read` before any action
+    game = part_named(words[1] if len(words) == 2 and words[1].lower() in GAME_NAMES else "sixty-six")
+
+    def remember(line: int, match, code: int) -> None:
+        hand = match.hand
         if hand.nlog == 0:
             hand_number[0] += 1
-        if hand.turn in players:
+        seat = game.seats[game.turn(match)]
+        if seat in seats:
             snapshot = Hand(hand.rules)
             snapshot.copy_from(hand)
-            positions.append((hand_number[0], line, snapshot, code))
+            positions.append((hand_number[0], line, seat, snapshot, code))
 
-    two_player_only(text)
-    replay = load(text, remember)  # the whole record is checked before any search
+    replay = read(text, remember)  # the whole record is checked before any search
+    part = replay.part
     solver = None
     decisions = []
-    for number, line, hand, code in positions:
+    for number, line, seat, hand, code in positions:
         p = hand.turn
         view = View(hand, p)
-        d = Decision(number, line, p, code, make_player(level, seed).choose(view))
+        d = Decision(number, line, seat, code, part.make_player(level, seed).choose(view))
         if exactly_decidable(view):
             if solver is None:
                 solver = Solver(replay.rules)
@@ -191,7 +227,7 @@ def summary(decisions, players) -> dict:
     for p in players:
         mine = [d for d in decisions if d.player == p]
         mistakes = [d for d in mine if d.mistake]
-        out[PLAYERS[p]] = {
+        out[p] = {
             "decisions": len(mine),
             "agreements": sum(1 for d in mine if d.ai == d.played),
             "exact": sum(1 for d in mine if d.exact),
@@ -210,10 +246,12 @@ def format_text(replay, decisions, players, level: str) -> str:
     out = [
         "%s, compared with the %s level, player%s %s"
         % (
-            replay.rules.name,
+            replay.game,
             level,
             "s" if len(players) > 1 else "",
-            " and ".join(PLAYERS[p] for p in players),
+            " and ".join(players)
+            if len(players) < 3
+            else "%s and %s" % (", ".join(players[:-1]), players[-1]),
         )
     ]
     shown = 0
@@ -230,7 +268,7 @@ def format_text(replay, decisions, players, level: str) -> str:
             )
         elif d.exact:
             note += "; exact: best"
-        out.append("  line %d: %s %s -- %s" % (d.line, PLAYERS[d.player], action_name(d.played), note))
+        out.append("  line %d: %s %s -- %s" % (d.line, d.player, action_name(d.played), note))
     out.append("Summary")
     for name, s in summary(decisions, players).items():
         out.append(
@@ -249,17 +287,18 @@ def format_text(replay, decisions, players, level: str) -> str:
 
 
 def run(args) -> int:
-    players = (PLAYERS.index(args.player),) if args.player else (0, 1)
     try:
-        replay, decisions = analyse(read_record(args.file), args.level, players, args.seed)
+        text = read_record(args.file)
+        players = seats_asked(text, args.player or "")
+        replay, decisions = analyse(text, args.level, players, args.seed)
     except RecordError as e:
         print(error_line(args.file, e), file=sys.stderr)
         return 2
     if args.json:
         obj = {
-            "game": replay.rules.name,
+            "game": replay.game,
             "level": args.level,
-            "players": [PLAYERS[p] for p in players],
+            "players": list(players),
             "decisions": [d.to_json() for d in decisions],
             "summary": summary(decisions, players),
         }

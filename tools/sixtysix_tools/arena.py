@@ -1,13 +1,16 @@
 """`sixtysix arena`: two computer players, many matches, duplicate deals.
 
-Every deal pair is two matches from the same match seed, so both get the
-same shuffles in the same order and the same first dealer seat; player a
-sits in seat A in the first and in seat B in the second.  Whatever luck the
-cards bring, each player gets it once.  A match seed comes from --seed and
-the pair's number, and each player's seed from the match seed, so the whole
-run (moves, records, figures) depends on --seed alone and not on --jobs:
-each match is a pure function of its `Game`, and results are gathered in
-order.
+One driver for every game.  Every deal pair (or set) is played from one
+match seed, so its matches get the same shuffles in the same order and the
+same first dealer seat; only who sits where changes, by the game part's
+`seatings` (gamepart.py): in the two-player games a sits in seat A in the
+first match and in seat B in the second; in the partnership games a holds
+side AC, then BD; in three-hand each deal set is six matches, one per way of
+seating {a, b, b} and {b, a, a}.  Whatever luck the cards bring, each player
+gets it equally.  A match seed comes from --seed and the pair's number, and
+each player's seed from the match seed, so the whole run (moves, records,
+figures) depends on --seed alone and not on --jobs: each match is a pure
+function of its `Game`, and results are gathered in order.
 
 Each match is written as a game record (RECORDS.md) to --out, one file per
 match; the interval math is in stats.py.
@@ -23,16 +26,14 @@ import sys
 import time
 from typing import NamedTuple
 
-from sixtysix.hand import IllegalAction, action_name
-from sixtysix.match import Match
-from sixtysix.rules import OPTIONS, Rules, game_from_name
-from sixtysix.view import View
+from sixtysix.hand import IllegalAction
 
-from .record import PLAYERS, RecordWriter
+from .gamepart import GamePart, part_named
+from .records import RecordError, RecordWriter
 from .stats import ratio_interval, wilson
 
 SIDES = "ab"  # the two arena players, as --a and --b name them
-RECORD_NAME = re.compile(r"m\d+-[ab]-first\.txt\Z")
+RECORD_NAME = re.compile(r"m\d+-(?:[ab]-first|s\d)\.txt\Z")
 SUMMARY_FILE = "summary.txt"
 # Hands after which a match stops unfinished.  No rule ends a four-hand
 # match whose sides keep failing their bids (scores may sink below zero), so
@@ -50,7 +51,7 @@ class Settings(NamedTuple):
     game: str
     options: tuple[tuple[str, str], ...]
     target: int  # 0: the game's default
-    matches: int  # deal pairs; twice as many matches are played
+    matches: int  # deal pairs (or sets); each is len(seatings) matches
     seed: int
     out: str
     jobs: int
@@ -61,10 +62,10 @@ class Game(NamedTuple):
     """Everything one match depends on (sent to a worker process)."""
 
     pair: int
-    a_first: bool  # player a sits in seat A
+    seating: int  # index into the part's seatings
     match_seed: int
     players: tuple[str, str]
-    seeds: tuple[int, int]  # of player a and player b
+    seeds: tuple[int, ...]  # of each seat's player
     game: str
     options: tuple[tuple[str, str], ...]
     target: int
@@ -75,28 +76,23 @@ class Outcome(NamedTuple):
     """One finished match, told from the arena players' side (0 = a, 1 = b)."""
 
     pair: int
-    a_first: bool
+    seating: int
     winner: int  # -1 when `error` is set or the match stopped at --max-hands
-    hands: tuple[tuple[int, int, int], ...]  # (winner or -1, game points of a, of b)
+    # per hand: (winner or -1, game points of a, of b, hand points of a, of b,
+    # who closed or won the auction (-1: nobody), whether that held)
+    hands: tuple[tuple[int, int, int, int, int, int, bool], ...]
     moves: tuple[int, int]
-    nodes: tuple[int, int]  # search nodes summed over all decisions
-    has_nodes: tuple[bool, bool]  # whether the player searches (reports nodes)
+    nodes: tuple[int, int]  # search nodes (or engine steps) summed over all decisions
+    searches: tuple[bool, bool]  # whether the player searches (reports nodes)
     seconds: tuple[float, float]  # time spent choosing
     record: str  # RECORDS.md text, without the comment header
     error: str  # why the match was stopped early, else ""
-    closes: tuple[int, int, int, int] = (0, 0, 0, 0)  # made by a, won by a, made by b, won by b
 
 
-def make_player(name: str, seed: int):
-    """A computer player by name.  sixtysix.ai is imported here, not at the
-    top, so the other subcommands (which import this module) never need it."""
-    from sixtysix.ai import make_player as make
-
-    if name == "lookahead":  # experimental, host only
-        from .lookahead import LookaheadPlayer
-
-        return LookaheadPlayer(seed)
-    return make(name, seed)
+def make_player(game: str, name: str, seed: int):
+    """A computer player of a game by name (its part imports the players
+    only when asked, so the other subcommands never need them)."""
+    return part_named(game).make_player(name, seed)
 
 
 # --- command line ---------------------------------------------------------------
@@ -144,13 +140,18 @@ def _number(text, flag: str, low: int | None = None, high: int | None = None) ->
 
 def settings(args) -> Settings:
     """Check the command line; UsageError says what is wrong."""
+    game = (args.game or "").lower()
+    try:
+        part = part_named(game)
+    except RecordError as e:
+        raise UsageError(e.reason) from None
     names = []
     for side in SIDES:
         name = getattr(args, side)
         if name is None:
             raise UsageError("name both players: --a NAME --b NAME (random, heuristic, easy, medium, hard)")
         try:
-            make_player(name.lower(), 1)
+            make_player(game, name.lower(), 1)
         except ValueError as e:
             raise UsageError("--%s: %s" % (side, e)) from None
         names.append(name.lower())
@@ -160,15 +161,14 @@ def settings(args) -> Settings:
         if not sep or not name.strip() or not value.strip():
             raise UsageError("--option takes NAME=VALUE, not '%s'" % item)
         options.append((name.strip().lower(), value.strip().lower()))
+    if options and not part.options:
+        raise UsageError("%s has no rule options (--target N sets the match)" % game)
     target = _number(args.target, "--target", 1, 99) if args.target is not None else 0
     try:
-        game = args.game.lower()
-        build_rules(game, tuple(options), target)
+        build_rules(part, tuple(options), target)
     except ValueError as e:
-        hint = ""
-        known = [o[0] for o in OPTIONS]
-        if any(name not in known for name, _ in options):
-            hint = " (options: %s)" % ", ".join(known)
+        known = [o[0] for o in part.options]
+        hint = " (options: %s)" % ", ".join(known) if any(n not in known for n, _ in options) else ""
         raise UsageError("%s%s" % (e, hint)) from None
     jobs = _number(args.jobs, "--jobs", 1) if args.jobs is not None else os.cpu_count() or 1
     return Settings(
@@ -180,17 +180,13 @@ def settings(args) -> Settings:
         seed=_number(args.seed, "--seed"),
         out=args.out,
         jobs=jobs,
-        max_hands=max_hands(args),
+        max_hands=_number(args.max_hands, "--max-hands", 1),
     )
 
 
-def max_hands(args) -> int:
-    return _number(args.max_hands, "--max-hands", 1)
-
-
 def unfinished_note(hands: int, limit: int) -> str:
-    """The record's last line for a match stopped at the bound."""
-    return "# unfinished: no winner after %d hands (--max-hands %d)" % (hands, limit)
+    """The record's last comment for a match stopped at the bound."""
+    return "unfinished: no winner after %d hands (--max-hands %d)" % (hands, limit)
 
 
 def unfinished_count(outcomes, limit: int) -> str:
@@ -199,9 +195,9 @@ def unfinished_count(outcomes, limit: int) -> str:
     return ", %d unfinished after %d hands (--max-hands)" % (n, limit) if n else ""
 
 
-def build_rules(game: str, options, target: int) -> Rules:
-    """The rules of the run; ValueError for an unknown game or option."""
-    rules = Rules(game_from_name(game))
+def build_rules(part: GamePart, options, target: int):
+    """The rules of the run; ValueError for an unknown option or value."""
+    rules = part.new_rules()
     for name, value in options:
         rules.set_option(name, value)
     if target:
@@ -220,87 +216,119 @@ def derive_seed(*parts) -> int:
 
 
 def games(s: Settings) -> list[Game]:
-    """Both matches of every deal pair, in the order results are reported."""
+    """Every match of every deal pair (or set), in the order results are
+    reported."""
+    part = part_named(s.game)
     out = []
     for pair in range(s.matches):
-        match_seed = derive_seed("arena", s.seed, "pair", pair)
-        seeds = (derive_seed(match_seed, "a"), derive_seed(match_seed, "b"))
-        for a_first in (True, False):
+        match_seed = derive_seed(*part.seed_label, s.seed, "pair", pair)
+        for seating, owner in enumerate(part.seatings):
+            seeds = []
+            for seat, p in enumerate(owner):
+                by_seat = (part.seats[seat],) if part.seed_per_seat else ()
+                seeds.append(derive_seed(match_seed, SIDES[p], *by_seat))
             out.append(
-                Game(pair, a_first, match_seed, s.players, seeds, s.game, s.options, s.target, s.max_hands)
+                Game(
+                    pair,
+                    seating,
+                    match_seed,
+                    s.players,
+                    tuple(seeds),
+                    s.game,
+                    s.options,
+                    s.target,
+                    s.max_hands,
+                )
             )
     return out
 
 
 def play_game(g: Game) -> Outcome:
     """Play one match to its end (runs in a worker process)."""
-    rules = build_rules(g.game, g.options, g.target)
-    match = Match(rules, g.match_seed)
-    # side[seat] is the arena player in that seat.  The mapping swaps or
-    # keeps, so it is its own inverse: side[s] is also the seat of player s.
-    side = (0, 1) if g.a_first else (1, 0)
-    players = [make_player(g.players[side[seat]], g.seeds[side[seat]]) for seat in range(2)]
-    writer = RecordWriter(rules)
+    part = part_named(g.game)
+    rules = build_rules(part, g.options, g.target)
+    match = part.new_match(rules, g.match_seed)
+    # owner[seat] is the arena player in that seat; in the partnership
+    # games side 0 (1) is owned as seat A (B) is.
+    owner = part.seatings[g.seating]
+    players = [make_player(g.game, g.players[owner[seat]], g.seeds[seat]) for seat in range(len(owner))]
+    writer = RecordWriter(match, part.name)
     hands = []
     moves = [0, 0]
     nodes = [0, 0]
     seconds = [0.0, 0.0]
-    closes = [0, 0, 0, 0]
     error = ""
     while match.winner < 0 and not error and match.hands_played < g.max_hands:
         hand = match.start_hand()
-        writer.begin_hand(hand)
+        writer.begin_hand()
         while not hand.over:
-            seat = hand.turn
-            player = players[seat]
+            seat = part.turn(match)
+            p = owner[seat]
             started = time.perf_counter()
-            code = player.choose(View(hand, seat))
-            seconds[side[seat]] += time.perf_counter() - started
-            moves[side[seat]] += 1
-            nodes[side[seat]] += getattr(player, "nodes", 0)
+            code = players[seat].choose(part.view(match, seat))
+            seconds[p] += time.perf_counter() - started
+            moves[p] += 1
+            nodes[p] += getattr(players[seat], "nodes", 0)
             try:
-                hand.act(code)
-            except (IllegalAction, IndexError, ValueError) as e:
+                part.act(match, code)
+            except (IllegalAction, IndexError, ValueError, TypeError) as e:
                 error = "%s (player %s, seat %s) chose %s in hand %d: %s" % (
-                    g.players[side[seat]],
-                    SIDES[side[seat]],
-                    PLAYERS[seat],
-                    _describe(code),
+                    g.players[p],
+                    SIDES[p],
+                    part.seats[seat],
+                    _describe(part, code),
                     match.hands_played + 1,
                     getattr(e, "reason", e),
                 )
                 break
-        writer.sync(hand)
+        writer.sync()
         if error:
-            writer.lines.append("# stopped: " + error)
+            writer.note("stopped: " + error)
             break
+        # who won, closed or bid is read before the match books the hand
+        won = part.winner_seat(match)
+        taker, held = part.contract(match)
+        scored = part.hand_points(match)
         match.finish_hand()
-        won = side[hand.winner] if hand.winner >= 0 else -1
-        hands.append((won, match.awarded[side[0]], match.awarded[side[1]]))
-        if hand.closer >= 0:
-            closer = side[hand.closer]
-            closes[2 * closer] += 1
-            closes[2 * closer + 1] += 1 if won == closer else 0
+        points = [0, 0]
+        for i, awarded in enumerate(match.awarded):
+            points[owner[i]] += awarded
+        hand_points = [0, 0]
+        for i, score in enumerate(scored):
+            hand_points[owner[i]] += score
+        hands.append(
+            (
+                owner[won] if won >= 0 else -1,
+                points[0],
+                points[1],
+                hand_points[0],
+                hand_points[1],
+                owner[taker] if taker >= 0 else -1,
+                bool(held),
+            )
+        )
     if match.winner < 0 and not error:
-        writer.lines.append(unfinished_note(match.hands_played, g.max_hands))
+        writer.note(unfinished_note(match.hands_played, g.max_hands))
+    searches = [nodes[p] > 0 for p in range(2)]
+    for seat, player in enumerate(players):
+        searches[owner[seat]] |= hasattr(player, "solver")
     return Outcome(
         pair=g.pair,
-        a_first=g.a_first,
-        winner=side[match.winner] if match.winner >= 0 else -1,
+        seating=g.seating,
+        winner=owner[match.winner] if match.winner >= 0 else -1,
         hands=tuple(hands),
         moves=(moves[0], moves[1]),
         nodes=(nodes[0], nodes[1]),
-        has_nodes=(_searches(players[side[0]]), _searches(players[side[1]])),
+        searches=(searches[0], searches[1]),
         seconds=(seconds[0], seconds[1]),
         record=writer.text(),
         error=error,
-        closes=(closes[0], closes[1], closes[2], closes[3]),
     )
 
 
-def _describe(code) -> str:
+def _describe(part: GamePart, code) -> str:
     try:
-        return "'%s'" % action_name(code)
+        return "'%s'" % part.action_name(code)
     except (IndexError, TypeError, ValueError):
         return "action code %r" % (code,)
 
@@ -308,23 +336,35 @@ def _describe(code) -> str:
 # --- records -----------------------------------------------------------------
 
 
-def record_name(s, pair: int, a_first: bool) -> str:
+def record_name(s: Settings, pair: int, seating: int) -> str:
+    """m0007-a-first.txt (who sat first) or m0007-s3.txt (which seating)."""
     width = max(4, len(str(s.matches - 1)))
-    return "m%0*d-%s-first.txt" % (width, pair, "a" if a_first else "b")
+    if part_named(s.game).record_names == "first":
+        return "m%0*d-%s-first.txt" % (width, pair, SIDES[seating])
+    return "m%0*d-s%d.txt" % (width, pair, seating)
+
+
+def _unit(part: GamePart) -> str:
+    return "deal pair" if len(part.seatings) == 2 else "deal set"
 
 
 def record_header(s: Settings, g: Game) -> str:
-    seat_of = (0, 1) if g.a_first else (1, 0)
+    part = part_named(g.game)
+    owner = part.seatings[g.seating]
     lines = [
-        "# sixtysix arena, seed %d: deal pair %d of %d, match seed %d"
-        % (s.seed, g.pair, s.matches, g.match_seed),
+        "# sixtysix arena, seed %d: %s %d of %d, match seed %d"
+        % (s.seed, _unit(part), g.pair, s.matches, g.match_seed)
     ]
-    for seat in range(2):
-        p = seat_of[seat]
-        lines.append(
-            "# seat %s: %s (player %s, seed %d)" % (PLAYERS[seat], g.players[p], SIDES[p], g.seeds[p])
-        )
-    lines.append("# same deals, seats swapped: %s" % record_name(s, g.pair, not g.a_first))
+    if part.header_by == "side":
+        for p in range(2):
+            lines.append("# side %s: %s (player %s)" % (part.names[owner.index(p)], g.players[p], SIDES[p]))
+    else:
+        for seat, p in enumerate(owner):
+            seed = "" if part.seed_per_seat else ", seed %d" % g.seeds[seat]
+            lines.append("# seat %s: %s (player %s%s)" % (part.seats[seat], g.players[p], SIDES[p], seed))
+    if part.swap_note:
+        other = record_name(s, g.pair, 1 - g.seating)
+        lines.append("# same deals, %s swapped: %s" % (part.swap_note, other))
     return "\n".join(lines) + "\n"
 
 
@@ -355,49 +395,35 @@ def _ignore_sigint() -> None:
 
 
 def run(args) -> int:
-    if (args.game or "").lower() == "sixty-five":  # partnerships: a module of its own
-        from .arena65 import run as run65
-
-        return run65(args)
-    if (args.game or "").lower() in ("four-hand", "three-hand"):  # three or four seats
-        from .arena_multi import run as run_multi
-
-        return run_multi(args)
     try:
         s = settings(args)
         prepare_out(s.out)
     except UsageError as e:
         print("sixtysix arena: %s" % e, file=sys.stderr)
         return 2
-    return run_pairs(s, games(s), play_game, record_header, summary, timing)
-
-
-def run_pairs(s, todo: list, play, header, summarise, timed) -> int:
-    """Play deal pairs (the two-player games and Sixty-Five): the matches
-    of `todo`, records named by pair and by who sat first, the figures of
-    complete pairs by `summarise(s, outcomes)` and `timed(outcomes,
-    seconds, jobs)`."""
+    part = part_named(s.game)
+    per_set = len(part.seatings)
+    todo = games(s)
     jobs = min(s.jobs, len(todo))
     played = play_all(
         todo,
-        play,
         jobs,
-        lambda g: os.path.join(s.out, record_name(s, g.pair, g.a_first)),
-        lambda g: header(s, g),
+        lambda g: os.path.join(s.out, record_name(s, g.pair, g.seating)),
+        lambda g: record_header(s, g),
     )
     if played.failed:
         print("sixtysix arena: %s" % played.failed, file=sys.stderr)
         return 1
     done = played.done
-    pairs = len(done) // 2
+    sets = len(done) // per_set
     lines = []
-    if pairs:
-        lines = summarise(s, done[: 2 * pairs])
-        lines.append(timed(done[: 2 * pairs], played.elapsed, jobs))
-        lines.append(
-            "records: %s (%s ... %s)" % (s.out, record_name(s, 0, True), record_name(s, pairs - 1, False))
-        )
-    return report(s.out, lines, played.interrupted, "%d of %d deal pairs" % (pairs, s.matches))
+    if sets:
+        complete = done[: sets * per_set]
+        lines = summary(s, complete)
+        lines.append(timing(complete, played.elapsed, jobs))
+        last = record_name(s, sets - 1, per_set - 1)
+        lines.append("records: %s (%s ... %s)" % (s.out, record_name(s, 0, 0), last))
+    return report(s.out, lines, played.interrupted, "%d of %d %ss" % (sets, s.matches, _unit(part)))
 
 
 class Played(NamedTuple):
@@ -407,18 +433,18 @@ class Played(NamedTuple):
     elapsed: float  # seconds
 
 
-def play_all(todo: list, play, jobs: int, path_of, header_of) -> Played:
-    """Play the matches of `todo` with `play` on `jobs` processes, in
-    order, writing each one's record (`header_of(g)` and what the match
-    wrote) to `path_of(g)` as soon as it is finished.  Stops at the first
-    match in which a player chose an illegal action, or at Ctrl-C."""
+def play_all(todo: list, jobs: int, path_of, header_of) -> Played:
+    """Play the matches of `todo` on `jobs` processes, in order, writing
+    each one's record (`header_of(g)` and what the match wrote) to
+    `path_of(g)` as soon as it is finished.  Stops at the first match in
+    which a player chose an illegal action, or at Ctrl-C."""
     done: list = []
     started = time.perf_counter()
     pool = multiprocessing.Pool(jobs, initializer=_ignore_sigint) if jobs > 1 else None
     interrupted = False
     failed = None
     try:
-        results = pool.imap(play, todo) if pool else map(play, todo)
+        results = pool.imap(play_game, todo) if pool else map(play_game, todo)
         for g, outcome in zip(todo, results):
             path = path_of(g)
             write_text(path, header_of(g) + outcome.record)
@@ -463,54 +489,88 @@ def _progress(done: int, total: int) -> None:
 
 
 def summary(s: Settings, outcomes: list[Outcome]) -> list[str]:
-    """The figures of complete deal pairs (outcomes in `games` order);
-    nothing here depends on timing, so it is the same for any --jobs."""
-    rules = build_rules(s.game, s.options, s.target)
-    pairs = len(outcomes) // 2
+    """The figures of complete deal pairs or sets (outcomes in `games`
+    order); nothing here depends on timing, so it is the same for any
+    --jobs.  Every game has matches, hands and game points; the part's
+    `figures` add its own rows."""
+    part = part_named(s.game)
+    rules = build_rules(part, s.options, s.target)
+    per_set = len(part.seatings)
+    sets = len(outcomes) // per_set
     hands = [h for o in outcomes for h in o.hands]
     decided = [h for h in hands if h[0] >= 0]
     matches_won = [sum(1 for o in outcomes if o.winner == p) for p in range(2)]
     hands_won = [sum(1 for h in decided if h[0] == p) for p in range(2)]
-    points = [sum(h[1 + p] for h in hands) for p in range(2)]
 
     label = ["%s %s" % (SIDES[p], s.players[p]) for p in range(2)]
     rows = [
         ("matches won", [_share(matches_won[p], len(outcomes)) for p in range(2)]),
         ("hands won", [_share(hands_won[p], len(decided)) for p in range(2)]),
-        ("game points / hand", ["%.3f" % (points[p] / len(hands)) for p in range(2)]),
+        ("game points / hand", ["%.3f" % (sum(h[1 + p] for h in hands) / len(hands)) for p in range(2)]),
     ]
-    made = [sum(o.closes[2 * p] for o in outcomes) for p in range(2)]
-    kept = [sum(o.closes[2 * p + 1] for o in outcomes) for p in range(2)]
-    rows.append(("closes won", [_of(kept[p], made[p]) for p in range(2)]))
-    if any(o.has_nodes[p] for o in outcomes for p in range(2)):
-        rows.append(("nodes / move", [_nodes_per_move(outcomes, p) for p in range(2)]))
+    taken = [h for h in hands if h[5] >= 0]  # hands someone closed, or an auction was won
+    mine = [[h for h in taken if h[5] == p] for p in range(2)]
+    held = [sum(1 for h in mine[p] if h[6]) for p in range(2)]
+    if "hand points" in part.figures:
+        rows.append(
+            ("hand points / hand", ["%.2f" % (sum(h[3 + p] for h in hands) / len(hands)) for p in range(2)])
+        )
+    if "closes" in part.figures:
+        rows.append(("closes won", [_of(held[p], len(mine[p])) for p in range(2)]))
+    if "auctions" in part.figures:
+        rows.append(("auctions won", [_share(len(mine[p]), len(taken)) for p in range(2)]))
+        rows.append(("contracts made", [_share(held[p], len(mine[p])) for p in range(2)]))
+    if any(o.searches[p] for o in outcomes for p in range(2)):
+        rows.append(("%s / move" % part.work, [_work_per_move(outcomes, p) for p in range(2)]))
     width = max(len(label[0]), *(len(r[1][0]) for r in rows)) + 3
     table = ["%-20s%-*s%s" % ("", width, label[0], label[1])]
     table += ["%-20s%-*s%s" % (name, width, cells[0], cells[1]) for name, cells in rows]
 
-    diff_sums = []
+    gp_sums = []
+    pt_sums = []
     sizes = []
-    both = [0, 0]
-    for i in range(pairs):
-        pair = outcomes[2 * i : 2 * i + 2]
-        diff_sums.append(sum(h[1] - h[2] for o in pair for h in o.hands))
-        sizes.append(sum(len(o.hands) for o in pair))
-        if pair[0].winner == pair[1].winner >= 0:
-            both[pair[0].winner] += 1
-    diff, low, high = ratio_interval(diff_sums, sizes)
+    every_time = [0, 0]
+    for i in range(sets):
+        group = outcomes[per_set * i : per_set * (i + 1)]
+        gp_sums.append(sum(h[1] - h[2] for o in group for h in o.hands))
+        pt_sums.append(sum(h[3] - h[4] for o in group for h in o.hands))
+        sizes.append(sum(len(o.hands) for o in group))
+        winners = {o.winner for o in group}
+        if len(winners) == 1 and group[0].winner >= 0:
+            every_time[group[0].winner] += 1
+    unit = _unit(part) + "s"
+    counted = unit if per_set == 2 else "%s (%d seatings each)" % (unit, per_set)
+    thrown = " (%d thrown in)" % (len(hands) - len(taken)) if "auctions" in part.figures else ""
     options = "".join("; %s %s" % o for o in s.options)
-    return [
+    lines = [
         "arena: a = %s, b = %s; %s, first to %d%s; seed %d"
-        % (s.players[0], s.players[1], rules.name, rules.target, options, s.seed),
-        "%d deal pairs: %d matches, %d hands, %d with a winner%s"
-        % (pairs, len(outcomes), len(hands), len(decided), unfinished_count(outcomes, s.max_hands)),
+        % (s.players[0], s.players[1], part.title or part.name, rules.target, options, s.seed),
+        "%d %s: %d matches, %d hands, %d with a winner%s%s"
+        % (
+            sets,
+            counted,
+            len(outcomes),
+            len(hands),
+            len(decided),
+            thrown,
+            unfinished_count(outcomes, s.max_hands),
+        ),
         "",
         *table,
         "",
-        "game points / hand, a - b: %+.3f %s" % (diff, _interval(low, high, "%+.3f")),
-        "deal pairs won twice: a %d, b %d, split %d" % (both[0], both[1], pairs - both[0] - both[1]),
-        "[ ] = 95% interval: Wilson score for the shares won; normal approximation over deal pairs for a - b",
     ]
+    diff, low, high = ratio_interval(gp_sums, sizes)
+    lines.append("game points / hand, a - b: %+.3f %s" % (diff, _interval(low, high, "%+.3f")))
+    if "hand points" in part.figures:
+        diff, low, high = ratio_interval(pt_sums, sizes)
+        lines.append("hand points / hand, a - b: %+.2f %s" % (diff, _interval(low, high, "%+.2f")))
+    if per_set == 2:
+        split = sets - every_time[0] - every_time[1]
+        lines.append("deal pairs won twice: a %d, b %d, split %d" % (every_time[0], every_time[1], split))
+    lines.append(
+        "[ ] = 95%% interval: Wilson score for the shares won; normal approximation over %s for a - b" % unit
+    )
+    return lines
 
 
 def _share(k: int, n: int) -> str:
@@ -534,13 +594,8 @@ def _interval(low: float, high: float, fmt: str) -> str:
     return "[%s, %s]" % (fmt % low, fmt % high)
 
 
-def _searches(player) -> bool:
-    """Search players carry a solver; the baselines report nodes = 0."""
-    return hasattr(player, "solver")
-
-
-def _nodes_per_move(outcomes: list[Outcome], p: int) -> str:
-    if not any(o.has_nodes[p] for o in outcomes):
+def _work_per_move(outcomes: list[Outcome], p: int) -> str:
+    if not any(o.searches[p] for o in outcomes):
         return "-"
     moves = sum(o.moves[p] for o in outcomes)
     return "%.1f" % (sum(o.nodes[p] for o in outcomes) / moves) if moves else "0"

@@ -1,13 +1,13 @@
 """`sixtysix move FILE [--level L] [--seed S]`: the computer's next action.
 
-Reads a game record that stops in the middle of a hand, of any of the five
-games, and prints the one action line (in the record's own syntax, e.g.
-`B play TS`, `C bid 2`) that the player to act would take at that level.
-The player is given only its view of the hand (`View`, `FourView`,
-`View65`), so it cannot use any card it could not know, although the record
-holds every card.  The seed is fixed by --seed alone (never taken from the
-record), so two records that differ only in cards the player cannot see get
-the same answer.
+Reads a game record that stops in the middle of a hand, of any game, and
+prints the one action line (in the record's own syntax, e.g. `B play TS`,
+`C bid 2`) that the seat to act would take at that level.  The player is
+given only that seat's view of the hand (the game part's `view`), so it
+cannot use any card it could not know, although the record holds every
+card.  The seed is fixed by --seed alone (never taken from the record), so
+two records that differ only in cards the player cannot see get the same
+answer.
 
 Errors follow the replay contract (docs/RECORDS.md): `FILE:LINE: reason` on
 standard error, nothing on standard output, exit status 2.  A record with no
@@ -18,11 +18,13 @@ the line of its last statement.
 import argparse
 import sys
 
-from .record import LATER_GAMES, PLAYERS, RecordError, Replay, first_statement, load, statements
+from .gamepart import GAME_NAMES, part_named
+from .records import RecordError, first_statement, last_statement_line, read
 from .replay import error_line, read_record
 from .textin import ascii_int
 
 LEVELS = ("random", "heuristic", "easy", "medium", "hard")
+TWO_PLAYER = ("sixty-six", "schnapsen")
 
 
 def add_arguments(parser) -> None:
@@ -44,90 +46,64 @@ def seed_number(text: str) -> int:
     return seed
 
 
-def last_statement_line(text: str) -> int:
-    """Line number of the record's last statement (comments and blank lines
-    skipped), 0 when there is none."""
-    last = 0
-    for number, _ in statements(text):
-        last = number
-    return last
-
-
-def two_player_only(text: str) -> None:
-    """RecordError at the `game` line of a record of a game for three or
-    four.  Checked before the record is replayed: what studies a two-player
-    hand during the replay (analyse) must never be shown another game's."""
+def refuse_games(text: str, allowed, reason: str) -> None:
+    """RecordError at the `game` line of a record of a game not `allowed`.
+    Checked before the record is replayed, so what studies a hand during
+    the replay never sees another game's."""
     line, words = first_statement(text)
-    if len(words) == 2 and words[0].lower() == "game" and words[1].lower() in LATER_GAMES:
-        raise RecordError(line, "only two-player games can be asked about (sixty-six or schnapsen)")
+    if len(words) == 2 and words[0].lower() == "game":
+        name = words[1].lower()
+        if name in GAME_NAMES and name not in allowed:
+            raise RecordError(line, reason)
 
 
-def _nothing_to_play(replay, text: str) -> RecordError:
+def nothing_to_play(replay, text: str) -> RecordError:
     """The error for a record with no hand in progress, at its last statement."""
     line = last_statement_line(text)
     m = replay.match
+    names = replay.part.names
     if m.winner >= 0:
         scores = m.scores
-        if len(scores) == 3:  # three-hand: by seat
-            names = "ABC"
-            rest = " ".join("%s %d" % (names[s], scores[s]) for s in range(3) if s != m.winner)
-            won = "%s won with %d (%s)" % (names[m.winner], scores[m.winner], rest)
+        if len(scores) == 2:
+            won = "%s won %d to %d" % (names[m.winner], scores[m.winner], scores[1 - m.winner])
         else:
-            name = PLAYERS[m.winner] if isinstance(replay, Replay) else ("AC", "BD")[m.winner]
-            won = "%s won %d to %d" % (name, scores[m.winner], scores[1 - m.winner])
+            rest = " ".join("%s %d" % (names[s], scores[s]) for s in range(len(scores)) if s != m.winner)
+            won = "%s won with %d (%s)" % (names[m.winner], scores[m.winner], rest)
         return RecordError(line, "the match is over: %s, nothing left to play" % won)
     if not replay.hands:
         return RecordError(line, "no hand has been dealt: nobody is to act")
     return RecordError(line, "the hand is over and the next one is not dealt: nobody is to act")
 
 
-def live_hand(text: str):
-    """The hand in progress at the end of a two-player record; RecordError
-    when the record is invalid or no hand is in progress."""
-    two_player_only(text)
-    return _live_two(load(text), text)
-
-
-def _live_two(replay: Replay, text: str):
-    if replay.hands and not replay.hands[-1].finished:
-        return replay.match.hand
-    raise _nothing_to_play(replay, text)
+def live_replay(text: str):
+    """The replay of a record that stops mid-hand; RecordError when the
+    record is invalid or no hand is in progress."""
+    replay = read(text)
+    if not replay.in_progress():
+        raise nothing_to_play(replay, text)
+    return replay
 
 
 def next_action(text: str, level: str = "hard", seed: int = 1) -> str:
-    """The action line the player to act at the end of a record of any game
-    would write, chosen from that player's view only; RecordError when the
+    """The action line the seat to act at the end of a record of any game
+    would write, chosen from that seat's view only; RecordError when the
     record is invalid or no hand is in progress."""
-    replay = load(text)
-    if isinstance(replay, Replay):
-        hand = _live_two(replay, text)
-        return action_line(hand.turn, choose(hand, level, seed))
-    hand = replay.match.hand
-    if not replay.hands or hand.over:
-        raise _nothing_to_play(replay, text)
-    game = replay.game
-    if game == "three-hand":
-        from sixtysix.ai_three import make_three_player
-        from sixtysix.hand import action_name
-        from sixtysix.view import View
+    replay = live_replay(text)
+    part = replay.part
+    match = replay.match
+    seat = part.turn(match)
+    code = part.make_player(level, seed).choose(part.view(match, seat))
+    return "%s %s" % (part.seats[seat], part.action_name(code))
 
-        seat = replay.match.seat_of(hand.turn)
-        code = make_three_player(level, seed).choose(View(hand, hand.turn))
-    elif game == "four-hand":
-        from sixtysix.ai_four import make_four_player
-        from sixtysix.four import action_name
-        from sixtysix.view_four import FourView
 
-        seat = hand.turn
-        code = make_four_player(level, seed).choose(FourView(hand, seat))
-    else:
-        from sixtysix.ai65 import make_65_player
-        from sixtysix.sixtyfive import action_name
-        from sixtysix.view65 import View65
+# --- the two-player games in steps (README: "Asking the computer") --------------
 
-        seat = hand.turn
-        code = make_65_player(level, seed).choose(View65(hand, seat))
-    return "%s %s" % ("ABCD"[seat], action_name(code))
+
+def live_hand(text: str):
+    """The hand in progress at the end of a two-player record; RecordError
+    when the record is of another game, invalid, or no hand is in progress."""
+    refuse_games(text, TWO_PLAYER, "only two-player games have a hand to ask about (sixty-six or schnapsen)")
+    return live_replay(text).match.hand
 
 
 def choose(hand, level: str = "hard", seed: int = 1) -> int:
@@ -140,9 +116,8 @@ def choose(hand, level: str = "hard", seed: int = 1) -> int:
 
 def action_line(player: int, code: int) -> str:
     """An action as a record statement: 'B play TS', 'A marry H'."""
-    from sixtysix.hand import action_name
-
-    return "%s %s" % (PLAYERS[player], action_name(code))
+    part = part_named(TWO_PLAYER[0])
+    return "%s %s" % (part.seats[player], part.action_name(code))
 
 
 def run(args) -> int:

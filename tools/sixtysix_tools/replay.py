@@ -9,7 +9,7 @@ import os
 import stat
 import sys
 
-from .record import PLAYERS, RecordError, load
+from .records import RecordError, read
 from .textin import shown
 
 # A whole match is a few KB; anything near this is not a record, and reading
@@ -82,41 +82,17 @@ def read_record(path: str) -> str:
 
 def run(args) -> int:
     try:
-        replay = load(read_record(args.file))
+        replay = read(read_record(args.file))
     except RecordError as e:
         print(error_line(args.file, e), file=sys.stderr)
         return 2
     if args.json:
         print(json.dumps(replay.to_json()))
         return 0
-    own_text = getattr(replay, "format_text", None)  # games with more than two players
-    print(own_text() if own_text is not None else format_text(replay))
+    print(replay.format_text())
     return 0
 
 
 def error_line(path: str, e: RecordError) -> str:
     """`FILE:LINE: reason`, the file name escaped as the reason already is."""
     return "%s:%d: %s" % (shown(path), e.line, e.reason)
-
-
-def format_text(replay) -> str:
-    out = ["%s, first to %d" % (replay.rules.name, replay.rules.target)]
-    running = [0, 0]
-    for i, h in enumerate(replay.hands, 1):
-        running[0] += h.game_points[0]
-        running[1] += h.game_points[1]
-        out.append("Hand %d: %s" % (i, h.why))
-        out.append(
-            "  hand points A %d, B %d; game points A %d, B %d (%s); match A %d, B %d"
-            % (h.points[0], h.points[1], h.game_points[0], h.game_points[1], h.reason, *running)
-        )
-    m = replay.match
-    if m.winner >= 0:
-        out.append(
-            "Match: %s wins, %d to %d" % (PLAYERS[m.winner], m.scores[m.winner], m.scores[1 - m.winner])
-        )
-    else:
-        out.append("Match: A %d, B %d, not decided" % (m.scores[0], m.scores[1]))
-    if m.pot:
-        out.append("Pot: %d game point%s waiting for the next winner" % (m.pot, "s" if m.pot > 1 else ""))
-    return "\n".join(out)

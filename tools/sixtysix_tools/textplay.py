@@ -31,7 +31,7 @@ from sixtysix.rules import (
 )
 from sixtysix.view import View
 
-from .record import RecordError, RecordWriter, Replay, load
+from .records import RecordError, RecordWriter, read
 from .replay import read_record
 from .textin import ascii_int, shown
 
@@ -225,11 +225,11 @@ def _resume(args):
         )
     try:
         text = read_record(args.resume)
-        replay = load(text)
+        replay = read(text)
     except RecordError as e:
         where = args.resume if e.line == 0 else "%s:%d" % (args.resume, e.line)
         raise UsageError("cannot resume %s: %s" % (where, e.reason)) from None
-    if not isinstance(replay, Replay):
+    if replay.game not in GAME_NAMES:  # the two-player games: the only ones played here
         raise UsageError("cannot resume %s: %s" % (args.resume, _in_the_simulator(replay.game)))
     match = replay.match
     if match.winner >= 0:
@@ -246,16 +246,16 @@ class Recorder:
     def __init__(self, path, match, prefix: str) -> None:
         self.path = path
         if prefix:
-            self.writer = RecordWriter.resume(prefix, match.hand)
+            self.writer = RecordWriter.resume(prefix, match)
         else:
-            self.writer = RecordWriter(match.rules)
+            self.writer = RecordWriter(match)
 
     def begin_hand(self, hand) -> None:
-        self.writer.begin_hand(hand)
+        self.writer.begin_hand()
 
     def save(self, hand) -> None:
         """Write the record; OSError if it cannot be written."""
-        self.writer.sync(hand)
+        self.writer.sync()
         if not self.path:
             return
         text = self.writer.text()
