@@ -4,7 +4,7 @@ was lost.
 For every decision of the chosen player(s) in a game record it shows the
 action played and what the computer would have played in that seat, from
 that seat's `View` only.  It studies the games whose solver is exact
-somewhere (their part says `exact`: Sixty-Six, Schnapsen, and three-hand,
+somewhere (the registry's EXACT: Sixty-Six, Schnapsen, and three-hand,
 whose hands are two-player hands); a record of another game is refused at
 its `game` line.  Where the position is exactly decidable from that
 seat -- stock closed or exhausted, and every card the opponent may hold is
@@ -148,7 +148,7 @@ def best_value(hand, values) -> int:
 
 def exact_games() -> tuple:
     """The games `analyse` studies: those whose solver is exact somewhere."""
-    return tuple(name for name in GAME_NAMES if part_named(name).exact)
+    return tuple(name for name in GAME_NAMES if part_named(name).exact())
 
 
 def seats_asked(text: str, players) -> str:
@@ -190,7 +190,7 @@ def analyse(text: str, level: str = "hard", players="", seed: int = 1):
         hand = match.hand
         if hand.nlog == 0:
             hand_number[0] += 1
-        seat = game.seats[game.turn(match)]
+        seat = game.seats[match.turn_seat()]
         if seat in seats:
             snapshot = Hand(hand.rules)
             snapshot.copy_from(hand)

@@ -161,13 +161,13 @@ def settings(args) -> Settings:
         if not sep or not name.strip() or not value.strip():
             raise UsageError("--option takes NAME=VALUE, not '%s'" % item)
         options.append((name.strip().lower(), value.strip().lower()))
-    if options and not part.options:
+    if options and not part.options():
         raise UsageError("%s has no rule options (--target N sets the match)" % game)
     target = _number(args.target, "--target", 1, 99) if args.target is not None else 0
     try:
         build_rules(part, tuple(options), target)
     except ValueError as e:
-        known = [o[0] for o in part.options]
+        known = [o[0] for o in part.options()]
         hint = " (options: %s)" % ", ".join(known) if any(n not in known for n, _ in options) else ""
         raise UsageError("%s%s" % (e, hint)) from None
     jobs = _number(args.jobs, "--jobs", 1) if args.jobs is not None else os.cpu_count() or 1
@@ -252,7 +252,7 @@ def play_game(g: Game) -> Outcome:
     # games side 0 (1) is owned as seat A (B) is.
     owner = part.seatings[g.seating]
     players = [make_player(g.game, g.players[owner[seat]], g.seeds[seat]) for seat in range(len(owner))]
-    writer = RecordWriter(match, part.name)
+    writer = RecordWriter(match)
     hands = []
     moves = [0, 0]
     nodes = [0, 0]
@@ -262,7 +262,7 @@ def play_game(g: Game) -> Outcome:
         hand = match.start_hand()
         writer.begin_hand()
         while not hand.over:
-            seat = part.turn(match)
+            seat = match.turn_seat()
             p = owner[seat]
             started = time.perf_counter()
             code = players[seat].choose(part.view(match, seat))
@@ -270,7 +270,7 @@ def play_game(g: Game) -> Outcome:
             moves[p] += 1
             nodes[p] += getattr(players[seat], "nodes", 0)
             try:
-                part.act(match, code)
+                match.act(code)
             except (IllegalAction, IndexError, ValueError, TypeError) as e:
                 error = "%s (player %s, seat %s) chose %s in hand %d: %s" % (
                     g.players[p],

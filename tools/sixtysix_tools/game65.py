@@ -9,10 +9,6 @@ from .gamepart import GamePart
 
 
 class SixtyFive(GamePart):
-    rules = "sixtysix.sixtyfive:SixtyFiveRules"
-    match = "sixtysix.sixtyfive:SixtyFiveMatch"
-    view_class = "sixtysix.view65:View65"
-    player = "sixtysix.ai65:make_65_player"
     action_names = "sixtysix.sixtyfive:action_name"
     name = "sixty-five"
     title = "sixty-five (partnerships)"

@@ -2,7 +2,7 @@
 (`gamepart.py`): all 24 cards dealt, bids before the first card, results
 keyed by side ("AC", "BD")."""
 
-from sixtysix.four import BID, OPTIONS, PASS, REASONS, SIDE_NAMES
+from sixtysix.four import BID, PASS, REASONS, SIDE_NAMES
 from sixtysix.hand import MARRY
 
 from .game_two import card_ids
@@ -10,10 +10,6 @@ from .gamepart import GamePart
 
 
 class FourHand(GamePart):
-    rules = "sixtysix.four:FourRules"
-    match = "sixtysix.four:FourMatch"
-    view_class = "sixtysix.view_four:FourView"
-    player = "sixtysix.ai_four:make_four_player"
     action_names = "sixtysix.four:action_name"
     name = "four-hand"
     title = "four-hand"
@@ -21,7 +17,6 @@ class FourHand(GamePart):
     names = SIDE_NAMES
     by_dealer = True
     verbs = (("bid", "bid", BID), ("pass", "none", PASS), ("play", "card", 0), ("marry", "suit", MARRY))
-    options = OPTIONS
     seatings = ((0, 1, 0, 1), (1, 0, 1, 0))
     seed_label = ("arena", "four-hand")
     record_names = "seating"

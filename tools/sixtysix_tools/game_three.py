@@ -11,8 +11,6 @@ SEATINGS = ((0, 1, 1), (1, 0, 1), (1, 1, 0), (1, 0, 0), (0, 1, 0), (0, 0, 1))  #
 
 
 class ThreeHand(TwoPlayer):
-    match = "sixtysix.three:ThreeMatch"
-    player = "sixtysix.ai_three:make_three_player"
     seats = "ABC"
     names = ("A", "B", "C")
     by_dealer = True
@@ -24,19 +22,10 @@ class ThreeHand(TwoPlayer):
     figures = ()
 
     def __init__(self) -> None:
-        super().__init__("three-hand", "sixty-six")
+        super().__init__("three-hand")
 
     def make_player(self, name: str, seed: int):
         return GamePart.make_player(self, name, seed)  # the two-player ones, seated
-
-    def player_of(self, match, seat: int) -> int:
-        return match.player_of(seat)
-
-    def turn(self, match) -> int:
-        return match.turn_seat()
-
-    def act(self, match, code: int) -> None:
-        match.act(code)  # an illegal action names the table seat
 
     def dealt_seats(self, dealer: int) -> str:
         return "".join(s for i, s in enumerate(self.seats) if i != dealer)

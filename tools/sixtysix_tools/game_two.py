@@ -3,7 +3,6 @@
 
 from sixtysix.explain import result_text
 from sixtysix.hand import CLAIM, CLOSE, EXCHANGE, MARRY, REASONS
-from sixtysix.rules import GAME_NAMES, OPTIONS, Rules
 
 from .gamepart import GamePart
 
@@ -14,9 +13,6 @@ def card_ids(cards: int) -> list:
 
 
 class TwoPlayer(GamePart):
-    match = "sixtysix.match:Match"
-    view_class = "sixtysix.view:View"
-    player = "sixtysix.ai:make_player"
     action_names = "sixtysix.hand:action_name"
     seats = "AB"
     names: tuple = ("A", "B")
@@ -28,20 +24,14 @@ class TwoPlayer(GamePart):
         ("close", "none", CLOSE),
         ("claim", "none", CLAIM),
     )
-    options = OPTIONS
-    exact = True
     seatings: tuple = ((0, 1), (1, 0))
     seed_per_seat = False
     swap_note = "seats"
     figures: tuple = ("closes",)
 
-    def __init__(self, name: str, rules_of: str) -> None:
+    def __init__(self, name: str) -> None:
         self.name = name
         self.title = name
-        self.rules_of = rules_of  # the two-player game whose rules it plays
-
-    def new_rules(self):
-        return Rules(GAME_NAMES.index(self.rules_of))
 
     def make_player(self, name: str, seed: int):
         if name == "lookahead":  # experimental, host only
@@ -65,7 +55,7 @@ class TwoPlayer(GamePart):
 
     def dealt(self, match):
         hand = match.hand
-        cards = [(s, card_ids(hand.hands[self.player_of(match, s)])) for s in self.dealt_seats_of(match)]
+        cards = [(s, card_ids(hand.hands[match.player_of(s)])) for s in self.dealt_seats_of(match)]
         return cards, list(hand.stock)
 
     def dealt_seats_of(self, match) -> list:
@@ -80,5 +70,5 @@ class TwoPlayer(GamePart):
         return hand.closer, hand.closer >= 0 and hand.winner == hand.closer
 
 
-SIXTY_SIX = TwoPlayer("sixty-six", "sixty-six")
-SCHNAPSEN = TwoPlayer("schnapsen", "schnapsen")
+SIXTY_SIX = TwoPlayer("sixty-six")
+SCHNAPSEN = TwoPlayer("schnapsen")

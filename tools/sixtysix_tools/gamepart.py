@@ -2,23 +2,26 @@
 
 `records.py` (read and write records), `arena.py` (duplicate matches),
 `move.py` and `analyse.py` are written once for every game; whatever differs
-between games is an attribute or a method of the game's part, a `GamePart`
-found by the name its records give on their `game` line (`part_named`).
-Each part lives in a module of its own (`game_two.py` for Sixty-Six and
-Schnapsen, `game_three.py`, `game_four.py`, `game65.py`); adding a game adds
-such a module and one row to `PARTS`, nothing in the generic modules.
+between games is an attribute or a method of the game's part, a `GamePart`.
+The core's registry (`sixtysix.games`) names each game once, and its RECORD
+field names the game's part here, as "module:attribute"; `part_named` finds
+it by the name a record gives on its `game` line.  Each part lives in a
+module of its own (`game_two.py` for Sixty-Six and Schnapsen,
+`game_three.py`, `game_four.py`, `game65.py`); adding a game adds such a
+module and its registry row, nothing in the generic modules.
 
 The interface
 =============
 
-The game (what the engine offers):
-    name, seats ("AB", "ABC", "ABCD"), names (who scores: the players, or
-    the sides "AC" and "BD"); the engine's rules, match, view_class, player
-    and action_names as "module:attribute" strings, which new_rules(),
-    new_match(rules, seed), view(match, seat), make_player(name, seed) and
-    action_name(code) load; player_of(match, seat) -> the hand's player a
-    seat plays; turn(match) -> the seat to act; act(match, code)
-    (IllegalAction names that seat).
+The game (the registry's, through the part):
+    name (the registry's NAME), seats ("AB", "ABC", "ABCD"), names (who
+    scores: the players, or the sides "AC" and "BD"); new_rules(),
+    new_match(rules, seed), make_player(name, seed), view(match, seat),
+    options() and exact() come from the registry row; action_names is the
+    engine's "module:attribute" that spells an action as records write it.
+    The match itself says whose turn it is (match.turn_seat()), plays an
+    action (match.act(code), IllegalAction naming the seat) and maps seats
+    to the hand's players (match.player_of, match.seat_of).
 
 Reading a record (records.read runs the statements through these):
     has_stock: the deal has `upcard` and `stock` lines; card_parse,
@@ -56,10 +59,11 @@ The arena (arena.py), all data:
     match books the hand.
 
 Studying a record (move.py, analyse.py):
-    exact: the game's solver values some positions exactly from a seat's
-    view, so `sixtysix analyse` can judge its decisions.
+    exact(): the game's solver values some positions exactly from a seat's
+    view (the registry's EXACT), so `sixtysix analyse` judges its records.
 """
 
+from sixtysix import games
 from sixtysix.cards import card_name, parse_card
 
 from .recordsyntax import RecordError, one_of
@@ -82,12 +86,7 @@ class HandResult:
 
 
 class GamePart:
-    # the engine's pieces, as "module:attribute" (imported when first used)
-    rules = ""  # callable() -> default rules
-    match = ""  # callable(rules, seed) -> match
-    view_class = ""  # callable(hand, player) -> what that player may know
-    player = ""  # callable(name, seed) -> computer player
-    action_names = ""  # callable(code) -> 'play KH', as records write it
+    action_names = ""  # "module:attribute" of callable(code) -> 'play KH', as records write it
     name = ""
     title = ""  # the arena's name of the game; `name` when empty
     seats = "AB"
@@ -98,8 +97,6 @@ class GamePart:
     card_name = staticmethod(card_name)
     verbs: tuple = ()
     verb_hint = ""  # what an unknown action's reason lists; the verbs when empty
-    options: tuple = ()  # the rule options' table: ((record name, attribute, values), ...)
-    exact = False
     # the arena
     seatings: tuple = ()
     seed_label: tuple = ("arena",)
@@ -112,30 +109,31 @@ class GamePart:
 
     # --- the game ------------------------------------------------------------
 
+    def number(self) -> int:
+        """The game's row in the registry."""
+        return games.index(self.name)
+
     def new_rules(self):
-        return load(self.rules)()
+        return games.new_rules(self.number())
 
     def new_match(self, rules, seed: int = 1):
-        return load(self.match)(rules, seed)
+        return games.new_match(self.number(), rules, seed)
 
     def make_player(self, name: str, seed: int):
-        return load(self.player)(name, seed)
+        return games.new_player(self.number(), name, seed)
 
     def view(self, match, seat: int):
-        return load(self.view_class)(match.hand, self.player_of(match, seat))
+        return games.view(self.number(), match, seat)
+
+    def options(self) -> tuple:
+        """The rule options' table: ((record name, attribute, values), ...)."""
+        return games.options(self.number())
+
+    def exact(self) -> bool:
+        return bool(games.GAMES[self.number()][games.EXACT])
 
     def action_name(self, code: int) -> str:
-        return load(self.action_names)(code)
-
-    def player_of(self, match, seat: int) -> int:
-        """The hand's player that a table seat plays."""
-        return seat
-
-    def turn(self, match) -> int:
-        return match.hand.turn
-
-    def act(self, match, code: int) -> None:
-        match.hand.act(code)
+        return games.load(self.action_names)(code)
 
     # --- reading -------------------------------------------------------------
 
@@ -195,30 +193,14 @@ class GamePart:
         return tuple(match.hand.score(i) for i in range(len(self.names)))
 
 
-# Each game's part by its record name, as "module:attribute" (imported when
-# first asked for, so a command loads only the games it reads).
-PARTS = {
-    "sixty-six": "sixtysix_tools.game_two:SIXTY_SIX",
-    "schnapsen": "sixtysix_tools.game_two:SCHNAPSEN",
-    "three-hand": "sixtysix_tools.game_three:THREE_HAND",
-    "four-hand": "sixtysix_tools.game_four:FOUR_HAND",
-    "sixty-five": "sixtysix_tools.game65:SIXTY_FIVE",
-}
-GAME_NAMES = tuple(PARTS)
-
-
-def load(spec: str):
-    """The object a "package.module:attribute" string names."""
-    import importlib
-
-    module, _, attr = spec.partition(":")
-    return getattr(importlib.import_module(module), attr)
+GAME_NAMES = tuple(str(name) for name in games.NAMES)  # the registry's order
 
 
 def part_named(name: str, line: int = 0) -> GamePart:
-    """The part of the game called `name` (any case); RecordError at
-    `line` when there is no such game."""
-    spec = PARTS.get(name.lower())
-    if spec is None:
-        raise RecordError(line, "unknown game '%s' (%s)" % (name, one_of(GAME_NAMES)))
-    return load(spec)
+    """The part of the game called `name` (any case), as the registry's
+    RECORD names it; RecordError at `line` when there is no such game."""
+    try:
+        number = games.index(name)
+    except ValueError:
+        raise RecordError(line, "unknown game '%s' (%s)" % (name, one_of(GAME_NAMES))) from None
+    return games.load(str(games.GAMES[number][games.RECORD]))

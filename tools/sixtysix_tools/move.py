@@ -91,7 +91,7 @@ def next_action(text: str, level: str = "hard", seed: int = 1) -> str:
     replay = live_replay(text)
     part = replay.part
     match = replay.match
-    seat = part.turn(match)
+    seat = match.turn_seat()
     code = part.make_player(level, seed).choose(part.view(match, seat))
     return "%s %s" % (part.seats[seat], part.action_name(code))
 

@@ -318,13 +318,13 @@ def _action(part: GamePart, replay: Replay, who: int, words, line: int, on_actio
     why = part.sits_out(match, who)
     if why:
         raise RecordError(line, why)
-    turn = part.turn(match)
+    turn = match.turn_seat()
     if who != turn:
         raise RecordError(line, "%s cannot act now: it is %s's turn" % (part.seats[who], part.seats[turn]))
     if on_action is not None:
         on_action(line, match, code)
     try:
-        part.act(match, code)
+        match.act(code)
     except IllegalAction as e:
         raise RecordError(line, str(e)) from None
     if hand.over:
@@ -375,9 +375,8 @@ class RecordWriter:
     latest before the match books the hand); `note(text)` adds a comment
     line; `text()` is the record so far."""
 
-    def __init__(self, match, game: str = "") -> None:
-        # A two-player match has no name of its own: its rules name the game.
-        self.part = part_named(game or getattr(match, "name", "") or match.rules.name)
+    def __init__(self, match) -> None:
+        self.part = part_named(match.name)
         self.match = match
         rules = match.rules
         self.lines = ["game " + self.part.name]
@@ -389,11 +388,11 @@ class RecordWriter:
         self._seats = self.part.hand_seats(match)
 
     @classmethod
-    def resume(cls, text: str, match, game: str = "") -> "RecordWriter":
+    def resume(cls, text: str, match) -> "RecordWriter":
         """Continue a record that `read(text)` accepted, whose replay left
         `match`: what follows is appended, and the actions of the hand in
         play are not written again."""
-        writer = cls(match, game)
+        writer = cls(match)
         writer.lines = text.rstrip("\n").split("\n")  # at '\n' only, as `read` read it
         writer._written = match.hand.nlog
         return writer
