@@ -182,15 +182,11 @@ def analyse(text: str, level: str = "hard", players="", seed: int = 1):
     positions = []
     hand_number = [0]
 
-    line, words = first_statement(text)
-    # the record's game; a record without one is refused by `read` before any action
-    game = part_named(words[1] if len(words) == 2 and words[1].lower() in GAME_NAMES else "sixty-six")
-
     def remember(line: int, match, code: int) -> None:
         hand = match.hand
         if hand.nlog == 0:
             hand_number[0] += 1
-        seat = game.seats[match.turn_seat()]
+        seat = part_named(match.name).seats[match.turn_seat()]
         if seat in seats:
             snapshot = Hand(hand.rules)
             snapshot.copy_from(hand)

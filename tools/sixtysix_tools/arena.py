@@ -28,7 +28,7 @@ from typing import NamedTuple
 
 from sixtysix.hand import IllegalAction
 
-from .gamepart import GamePart, part_named
+from .gamepart import GAME_NAMES, GamePart, part_named
 from .records import RecordError, RecordWriter
 from .stats import ratio_interval, wilson
 
@@ -105,8 +105,8 @@ def add_arguments(parser) -> None:
     parser.add_argument("--b", metavar="NAME", help="player b, same choices")
     parser.add_argument(
         "--game",
-        default="sixty-six",
-        help="sixty-six (default), schnapsen, sixty-five, four-hand or three-hand",
+        default=GAME_NAMES[0],
+        help="%s (default %s)" % (", ".join(GAME_NAMES), GAME_NAMES[0]),
     )
     parser.add_argument("--matches", default="100", metavar="N", help="deal pairs; 2N matches (100)")
     parser.add_argument("--seed", default="1", metavar="S", help="seed of the whole run (1)")

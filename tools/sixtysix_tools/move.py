@@ -20,11 +20,11 @@ import sys
 
 from .gamepart import GAME_NAMES, part_named
 from .records import RecordError, first_statement, last_statement_line, read
+from .recordsyntax import one_of
 from .replay import error_line, read_record
 from .textin import ascii_int
 
 LEVELS = ("random", "heuristic", "easy", "medium", "hard")
-TWO_PLAYER = ("sixty-six", "schnapsen")
 
 
 def add_arguments(parser) -> None:
@@ -102,8 +102,14 @@ def next_action(text: str, level: str = "hard", seed: int = 1) -> str:
 def live_hand(text: str):
     """The hand in progress at the end of a two-player record; RecordError
     when the record is of another game, invalid, or no hand is in progress."""
-    refuse_games(text, TWO_PLAYER, "only two-player games have a hand to ask about (sixty-six or schnapsen)")
+    two = two_player_games()
+    refuse_games(text, two, "only two-player games have a hand to ask about (%s)" % one_of(two))
     return live_replay(text).match.hand
+
+
+def two_player_games() -> tuple:
+    """The games of two seats, by the registry."""
+    return tuple(name for name in GAME_NAMES if len(part_named(name).seats) == 2)
 
 
 def choose(hand, level: str = "hard", seed: int = 1) -> int:
@@ -116,7 +122,7 @@ def choose(hand, level: str = "hard", seed: int = 1) -> int:
 
 def action_line(player: int, code: int) -> str:
     """An action as a record statement: 'B play TS', 'A marry H'."""
-    part = part_named(TWO_PLAYER[0])
+    part = part_named(two_player_games()[0])
     return "%s %s" % (part.seats[player], part.action_name(code))
 
 
