@@ -39,8 +39,8 @@ LARGER_HEAP = {
     "test_ai": "heapsize=72wK",
     "test_solver": "heapsize=72wK",
     "test_levels": "heapsize=72wK",
-    # Sixty-Five's engine and search from source, with the two-player hand
-    # and rules they import (hand.py reads rules' FALSE_CLAIM_* names).
+    # Sixty-Five's engine, its search and the two-player hand they import,
+    # all compiled from source.
     "test_ai65": "heapsize=72wK",
 }
 MODULES = sorted(f[:-3] for f in os.listdir(PORTABLE) if f.startswith("test_") and f.endswith(".py"))

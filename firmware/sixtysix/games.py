@@ -199,7 +199,7 @@ GAMES = (
 NAMES = tuple(g[NAME] for g in GAMES)
 
 
-def load(spec: str):
+def load(spec):
     """The object a "package.module:attribute" string names, importing its
     module on first use.  `__import__` returns the top package (on
     MicroPython as on CPython), so the path is walked from there."""
@@ -219,7 +219,7 @@ def index(name: str) -> int:
     for i in range(len(GAMES)):
         if GAMES[i][NAME] == n:
             return i
-    raise ValueError("unknown game '%s' (%s)" % (name, ", ".join(NAMES)))
+    raise ValueError("unknown game '%s' (%s)" % (name, ", ".join(str(n) for n in NAMES)))
 
 
 def part(game: int, field: int):

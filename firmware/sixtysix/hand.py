@@ -21,7 +21,6 @@ from .cards import (
     count,
 )
 from .compat import const
-from .rules import FALSE_CLAIM_MATCH, FALSE_CLAIM_TWO_OR_THREE
 
 MARRY = const(64)  # MARRY + suit
 EXCHANGE = const(68)
@@ -547,12 +546,8 @@ class Hand:
             else:
                 self._end(p, self._win_points(p), R_CLAIM)
             return
-        rule = self.rules.false_claim
-        pts = 2
-        if rule == FALSE_CLAIM_TWO_OR_THREE and self.tricks[opp] == 0:
-            pts = 3
-        self._end(opp, pts, R_FALSE_CLAIM)
-        if rule == FALSE_CLAIM_MATCH:
+        self._end(opp, self.rules.false_claim_points(self.tricks[opp]), R_FALSE_CLAIM)
+        if self.rules.false_claim_loses_match():
             self.forfeit = True
             self.game_points = 0
 

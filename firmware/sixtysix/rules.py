@@ -56,6 +56,7 @@ class Rules:
             raise ValueError("unknown game")
         self.game = game
         self.target = 7
+        self.false_claim = FALSE_CLAIM_TWO  # named for the methods below; OPTIONS sets it too
         for _name, attr, _values in OPTIONS:
             setattr(self, attr, 0)
         if game == SCHNAPSEN:
@@ -76,6 +77,16 @@ class Rules:
     @property
     def name(self) -> str:
         return GAME_NAMES[self.game]
+
+    def false_claim_points(self, opp_tricks: int) -> int:
+        """Game points a false claim gives the opponent: 2, or 3 under
+        `false-claim 2or3` if the opponent had no trick yet."""
+        if self.false_claim == FALSE_CLAIM_TWO_OR_THREE and opp_tricks == 0:
+            return 3
+        return 2
+
+    def false_claim_loses_match(self) -> bool:
+        return self.false_claim == FALSE_CLAIM_MATCH
 
     def deck(self) -> int:
         return DECK20 if self.game == SCHNAPSEN else DECK24
