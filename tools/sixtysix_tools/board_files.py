@@ -29,9 +29,10 @@ import json
 import os
 import sys
 
-from .deploy import FIRMWARE_PACKAGES
-
 COMMAND = "sixtysix boards"
+# The packages of every board's firmware: a manifest freezes them and a
+# deploy copies them (firmware_files.py).
+FIRMWARE_PACKAGES = ("sixtysix", "sixtysix_app")
 PORTS = ("micropython", "circuitpython")
 RUFF_LINE_LENGTH = 88  # ruff's own default, where pyproject.toml sets none
 

@@ -21,7 +21,7 @@ import os
 import shutil
 import sys
 
-from .deploy import MAIN_SOURCE, OWNED_FOLDERS, DeployError, firmware_sources, load_board
+from .firmware_files import MAIN_SOURCE, OWNED_FOLDERS, DeployError, firmware_sources, load_board
 
 # Libraries that are not built into CircuitPython: adafruit_display_text,
 # for the text labels of sixtysix_app/canvas_dio.py (displayio, bitmaptools,

@@ -11,7 +11,7 @@ import sys
 
 # name, module, one line of help; in the order `sixtysix --help` lists them
 COMMANDS = (
-    ("sim", "sim", "the device firmware in a window or the terminal"),
+    ("sim", "sim_command", "the device firmware in a window or the terminal"),
     ("play", "textplay", "play a match in the terminal"),
     ("replay", "replay", "check and score a game record"),
     ("bench", "bench", "print benchmark figures"),

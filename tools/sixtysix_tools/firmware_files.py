@@ -1,0 +1,61 @@
+"""What goes onto a board, whichever runtime it runs: the firmware's
+source files, the start file, the folders that belong to us, and the board
+module by name.
+
+`sixtysix deploy` (deploy.py) compiles these for a MicroPython board and
+hands a CircuitPython board to circuitpy.py; both import them from here,
+so neither imports the other back.
+"""
+
+import importlib
+import importlib.util
+import os
+
+from .board_files import FIRMWARE_PACKAGES, unknown_board
+
+# The folders of the board's filesystem that belong to us: stale .py/.mpy
+# files in them are removed.  Anything else there (the saves in /sixtysix)
+# and anything outside them (boot.py, the user's files) is left alone.
+OWNED_FOLDERS = ("sixtysix", "sixtysix_app", "boards")
+MAIN_SOURCE = "from sixtysix_app.boot import boot\n\nboot()\n"
+
+
+class DeployError(Exception):
+    """A problem the user can fix; the message says how."""
+
+
+def package_dir(name: str) -> str:
+    """The folder of an importable package (works for a clone and an install)."""
+    spec = importlib.util.find_spec(name)
+    if spec is None or not spec.submodule_search_locations:
+        raise DeployError("cannot find the '%s' package; install this project with pip first" % name)
+    return list(spec.submodule_search_locations)[0]
+
+
+def board_names() -> tuple:
+    from boards import BOARDS
+
+    return BOARDS
+
+
+def load_board(name: str):
+    """The board module by name; DeployError listing the valid names."""
+    if name not in board_names():
+        raise DeployError(unknown_board(name))
+    return importlib.import_module("boards." + name)
+
+
+def firmware_sources(board_name: str) -> list:
+    """(local source path, path on the board without extension) for every
+    module a board needs: both firmware packages, boards/__init__ and the
+    board's own module."""
+    found = []
+    for package in FIRMWARE_PACKAGES:
+        folder = package_dir(package)
+        for file in sorted(os.listdir(folder)):
+            if file.endswith(".py"):
+                found.append((os.path.join(folder, file), package + "/" + file[:-3]))
+    boards = package_dir("boards")
+    for stem in ("__init__", board_name):
+        found.append((os.path.join(boards, stem + ".py"), "boards/" + stem))
+    return found
