@@ -105,7 +105,7 @@ def sleep_ms(ms):
         with open("/frame.bin", "wb") as f:
             f.write(_frame)
         modules = sys.modules
-        print("SIXTYSIX-STARTED", modules["sixtysix_app.app"].__file__, modules["sixtysix.hand"].__file__)
+        print("SIXTYSIX-STARTED", modules["sixtysix_app.app"].__file__, modules["sixtysix.cards"].__file__)
     _real_sleep_ms(ms)
 
 sys.modules["time"] = _With(time, {"sleep_ms": sleep_ms})
@@ -217,8 +217,10 @@ def test_dry_run_then_deploy_removes_stale_files_and_the_firmware_starts(
     assert "boards/pico_display.mpy" in after and "boards/__init__.mpy" in after
     assert not [p for p in after if p.endswith(".py") and "/" in p]  # only .mpy in our folders
     assert "verified" in out
-    # The app came from the deployed .mpy files and drew the title screen.
-    assert started[0].split()[1:] == ["sixtysix_app/app.mpy", "sixtysix/hand.mpy"]
+    # The app came from the deployed .mpy files, and so did cards, whose stale
+    # source was on the flash (the title screen loads no hand), and drew the
+    # title screen.
+    assert started[0].split()[1:] == ["sixtysix_app/app.mpy", "sixtysix/cards.mpy"]
     frame = (flash / "frame.bin").read_bytes()
     assert frame == golden_title_565()
 

@@ -4,13 +4,14 @@ computer's moves, and everything you can do during a hand."""
 from sixtysix.ai import SearchPlayer, make_player
 from sixtysix.cards import KING, NO_CARD, QUEEN, count, set_points
 from sixtysix.compat import const
+from sixtysix.explain import result_text
 from sixtysix.hand import CLAIM, CLOSE, EXCHANGE, MARRY, IllegalAction, close_cost
 from sixtysix.view import View
 
-from .app import Confirm, Menu, Screen
 from .canvas import BG, DIM, FG, SEL
 from .events import BACK, HINT, NEXT, OK, PREV
 from .ui import card_text, draw_card, fit, glyphs, put, suit_char
+from .widgets import Confirm, Menu, Pages, Screen
 
 try:
     from typing import Any
@@ -25,6 +26,7 @@ _PLAY = const(0)  # waiting for you
 _AI = const(1)  # the computer moves on the next tick
 _TRICK = const(2)  # a finished trick on show
 _LAST = const(3)  # looking back at the last trick
+NAMES = ("You", "B")
 
 
 def sorted_cards(cards: int, trump: int) -> list:
@@ -122,8 +124,6 @@ class Table(Screen):
         self.sync()
 
     def finish(self) -> None:
-        from .screens import hand_result
-
         self.state = _PLAY
         self.app.show(hand_result(self.app))
 
@@ -279,15 +279,11 @@ class Table(Screen):
         self.app.tell(text)
 
     def _leave(self) -> None:
-        from .screens import title_menu
-
         self.session.save()
-        self.app.show(title_menu(self.app))
+        self.app.home()
 
     def _end_match(self) -> None:
-        from .screens import end_match
-
-        end_match(self.app, self._back)
+        self.app.end_match(self._back)
 
     def _hint_from_menu(self) -> None:
         self.app.show(self)
@@ -399,3 +395,39 @@ class Table(Screen):
         elif self.state == _AI and not note:
             note = "B is thinking"
         put(c, fit(note, lay.cols), 0, lay.note_y, FG)
+
+
+# --- the end of a hand ------------------------------------------------------------
+
+
+def hand_result(app):
+    """Book the finished hand and say how it went, then go on."""
+    s = app.session
+    m = s.match
+    h = m.hand
+    lines = []
+    cards = [set_points(h.won[0]), set_points(h.won[1])]
+    last = [h.card_points[0] - cards[0], h.card_points[1] - cards[1]]
+    marr = [h.marriage_points[0], h.marriage_points[1]]
+    lines.append("         You    B")
+    lines.append("Cards   %4d %4d" % (cards[0], cards[1]))
+    if marr[0] or marr[1]:
+        lines.append("Marry   %4d %4d" % (marr[0], marr[1]))
+    if last[0] or last[1]:
+        lines.append("Last    %4d %4d" % (last[0], last[1]))
+    lines.append("Total   %4d %4d" % (h.score(0), h.score(1)))
+    text = "\n".join(lines) + "\n" + result_text(h, NAMES) + "."
+    s.finish_hand()
+    if m.winner >= 0:
+        text += "\nMatch: you %d, B %d." % (m.scores[0], m.scores[1])
+        text += "\nYou win the match!" if m.winner == 0 else "\nB wins the match."
+        return Pages(app, "Match over", text, app.home)
+    text += "\nMatch: you %d, B %d (to %d)." % (m.scores[0], m.scores[1], m.rules.target)
+    if m.pot:
+        text += " Pot %d." % m.pot
+    return Pages(app, "Hand %d" % m.hands_played, text, lambda: _next_hand(app))
+
+
+def _next_hand(app) -> None:
+    app.session.start_hand()
+    app.show(Table(app))

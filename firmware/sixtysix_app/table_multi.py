@@ -7,13 +7,14 @@ opposite, in seat C.
 """
 
 from sixtysix.compat import const
+from sixtysix.explain import result_text
 from sixtysix.hand import IllegalAction
 
-from .app import Confirm, Menu, Screen
 from .canvas import BG, DIM, FG, SEL
 from .events import BACK, HINT, NEXT, OK, PREV
 from .seats import SEATS, adapter
 from .ui import draw_card, fit, glyphs, put
+from .widgets import Confirm, Menu, Pages, Screen
 
 try:
     from typing import Any
@@ -129,8 +130,6 @@ class SeatTable(Screen):
         self.sync()
 
     def finish(self) -> None:
-        from .screens import seat_result
-
         self.state = _PLAY
         self.app.show(seat_result(self.app))
 
@@ -242,21 +241,15 @@ class SeatTable(Screen):
         self.note = "Last trick: " + ("you" if w == YOU else SEATS[w]) + " won"
 
     def _score(self) -> None:
-        from .screens import seat_score_text
-
         self.app.show(self)
         self.app.tell(seat_score_text(self.game, self.match))
 
     def _leave(self) -> None:
-        from .screens import title_menu
-
         self.session.save()
-        self.app.show(title_menu(self.app))
+        self.app.home()
 
     def _end_match(self) -> None:
-        from .screens import end_match
-
-        end_match(self.app, self._back)
+        self.app.end_match(self._back)
 
     def _hint_from_menu(self) -> None:
         self.app.show(self)
@@ -349,3 +342,75 @@ class SeatTable(Screen):
         elif not note and self.state == _AI:
             note = SEATS[g.to_act()] + " is thinking"
         put(c, fit(note, lay.cols), 0, lay.note_y, FG)
+
+
+# --- the end of a hand ------------------------------------------------------------
+
+
+def seat_score_text(game, match) -> str:
+    s = match.scores
+    if game.partners:
+        text = "Match to %d. You and C %d, B and D %d." % (match.rules.target, s[0], s[1])
+    else:
+        text = "Match to %d. You %d, B %d, C %d." % (match.rules.target, s[0], s[1], s[2])
+    return text
+
+
+def seat_result(app):
+    """Book a finished hand of three or four and say how it went."""
+    s = app.session
+    m = s.match
+    g = adapter(m)
+    h = m.hand
+    if g.name == "three-hand":
+        seats = (SEATS[m.seat_of(0)], SEATS[m.seat_of(1)])
+        names = tuple("You" if n == "A" else n for n in seats)
+        text = "%s deals and sits out.\n%s %d, %s %d.\n%s." % (
+            SEATS[m.dealer],
+            names[0],
+            h.score(0),
+            names[1],
+            h.score(1),
+            result_text(h, names),
+        )
+    elif g.name == "four-hand":
+        from sixtysix.four import R_PASSED_OUT
+
+        if h.reason == R_PASSED_OUT:
+            text = "Everybody passed: no score."
+        else:
+            side = "you and C" if h.bidder & 1 == 0 else "B and D"
+            text = "%s bid %s for %s: %s.\nPoints: you and C %d, B and D %d.\nGame points: %+d and %+d." % (
+                SEATS[h.bidder],
+                g.bid_name(h.high_bid),
+                side,
+                "made" if h.made else "failed",
+                h.side_score(0),
+                h.side_score(1),
+                h.game_points[0],
+                h.game_points[1],
+            )
+    else:
+        text = "Tricks %d and %d, points you and C %d, B and D %d.\nGame points: %d and %d." % (
+            h.tricks[0],
+            h.tricks[1],
+            h.score(0),
+            h.score(1),
+            h.game_points[0],
+            h.game_points[1],
+        )
+    s.finish_hand()
+    text += "\n" + seat_score_text(g, m)
+    if m.winner >= 0:
+        if g.partners:
+            won = m.winner == 0
+            text += "\nYou and C win the match!" if won else "\nB and D win the match."
+        else:
+            text += "\nYou win the match!" if m.winner == 0 else "\n%s wins the match." % SEATS[m.winner]
+        return Pages(app, "Match over", text, app.home)
+    return Pages(app, "Hand %d" % m.hands_played, text, lambda: _next_hand(app))
+
+
+def _next_hand(app) -> None:
+    app.session.start_hand()
+    app.show(SeatTable(app))
