@@ -4,18 +4,10 @@ A three-hand deal is an ordinary two-player hand between the two seats
 that are not dealing, so the two-player players (ai.py) play it unchanged:
 a seat's player acts on `View(match.hand, match.player_of(seat))`.  The
 dealer sitting out has nothing to decide.
-
-Only the node budgets differ: on the emulated RP2040 a three-hand table
-searches about 1.8 nodes a millisecond against the game for two's 2.1
-(the whole three-seat session lives in the same heap, and the collector
-runs more often), so hard gets 1,500 nodes and medium 500 here to stay
-near a second and a third of one (README, "Benchmark").
 """
 
 from .ai import make_player
 from .view import View
-
-THREE_NODES = {"medium": 500, "hard": 1500}  # node budget a decision, by level
 
 
 class ThreeSeatPlayer:
@@ -46,7 +38,4 @@ class ThreeSeatPlayer:
 
 def make_three_player(name: str, seed: int = 1) -> ThreeSeatPlayer:
     """A three-hand computer player by name: random, heuristic, easy, medium, hard."""
-    player = make_player(name, seed)
-    if name in THREE_NODES:
-        player.max_nodes = THREE_NODES[name]
-    return ThreeSeatPlayer(player)
+    return ThreeSeatPlayer(make_player(name, seed))
