@@ -11,7 +11,7 @@ from sixtysix.view import View
 from .canvas import BG, DIM, FG, SEL
 from .events import BACK, HINT, NEXT, OK, PREV
 from .ui import card_text, draw_card, fit, glyphs, put, suit_char
-from .widgets import Confirm, Menu, Pages, Screen
+from .widgets import TRICK_MS, Confirm, Menu, Pages, Screen
 
 try:
     from typing import Any
@@ -20,7 +20,6 @@ except ImportError:  # MicroPython
 
 YOU = const(0)
 COMPUTER = const(1)
-TRICK_MS = const(1500)  # how long a finished trick stays on the table
 
 _PLAY = const(0)  # waiting for you
 _AI = const(1)  # the computer moves on the next tick

@@ -14,7 +14,7 @@ from .canvas import BG, DIM, FG, SEL
 from .events import BACK, HINT, NEXT, OK, PREV
 from .seats import SEATS, adapter
 from .ui import draw_card, fit, glyphs, put
-from .widgets import Confirm, Menu, Pages, Screen
+from .widgets import TRICK_MS, Confirm, Menu, Pages, Screen
 
 try:
     from typing import Any
@@ -22,7 +22,6 @@ except ImportError:  # MicroPython
     pass
 
 YOU = const(0)
-TRICK_MS = const(1500)
 
 _PLAY = const(0)
 _AI = const(1)

@@ -4,9 +4,14 @@ Pages and Confirm.  They know the app only as the object they were given
 without importing the app, and the app can open the screens without a
 cycle."""
 
+from sixtysix.compat import const
+
 from .canvas import SEL
 from .events import BACK, NEXT, OK, PREV
 from .ui import draw_list, draw_title, wrap
+
+# How long a finished trick stays on the table, in every game's table.
+TRICK_MS = const(1500)
 
 
 class Screen:
