@@ -56,7 +56,7 @@ _SUIT_BITS = (0xFFF, 0xFFF000, 0xFFF, 0xFFF000)  # sixtyfive.suit_bits of each s
 # steps a millisecond, README: Benchmark): hard near 1 s a move, medium a
 # third of that.  Flat Monte Carlo over one or two worlds plays worse than
 # the rule of thumb it samples with, so a move searches only when enough
-# worlds fit (arena, README: The games for three and four).
+# worlds fit (arena figures: docs/MORE_GAMES.md, Sixty-Five).
 LEVELS = {
     "easy": (2, 0, 15, 200, 1),
     "medium": (6, 8, 0, 270, 6),

@@ -47,7 +47,7 @@ _RETRIES = const(12)  # attempts to deal a world that respects every void
 # and medium a third of that.  A bidding decision plays two rule-of-thumb
 # hands a world (up to 48 moves, each about a node's time).  Against the
 # rule of thumb these play as well as the 20,000 nodes hard had before
-# (82% of 200 matches, against 81%: README, The computer opponent).
+# (82% of 200 matches, against 81%: docs/MORE_GAMES.md, Arena).
 LEVELS = {
     "easy": (2, 150, 4, 35),
     "medium": (4, 300, 6, 0),
