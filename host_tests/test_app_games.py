@@ -151,8 +151,7 @@ def test_four_hand_hint_reasons_follow_the_table():
     from sixtysix.four import BIDDING, MAX_ACTIONS, FourMatch, FourRules
     from sixtysix.hand import MARRY
     from sixtysix.players import beats
-    from sixtysix_app.hints_more import reason
-    from sixtysix_app.seats import Four
+    from sixtysix_app.seats_sides import Four
 
     rng = Rng(8)
     buf = bytearray(MAX_ACTIONS)
@@ -165,7 +164,7 @@ def test_four_hand_hint_reasons_follow_the_table():
             n = h.legal_actions(buf)
             code = buf[rng.below(n)]
             if h.turn == 0:
-                text = reason(g, code)
+                text = g.hint_reason(code)
                 if h.phase == BIDDING:
                     assert text.split(":")[0] in ("Pass", "Solo") or text.startswith("Bid "), text
                     checked["bid"] += 1

@@ -1,10 +1,13 @@
 """Four-hand settings files written before the last-trick bonus became
 opt-in (RULES.md 2c counts card points and shown marriages only)."""
 
+from sixtysix.games import index
 from sixtysix_app.save import pack
 from sixtysix_app.session import Session
-from sixtysix_app.settings import FILE, FOUR_HAND, KIND, VERSION
+from sixtysix_app.settings import FILE, KIND, VERSION
 from tempstore import TempStore
+
+FOUR_HAND = index("four-hand")
 
 
 def loaded(*option_lines):

@@ -8,7 +8,7 @@ import os
 
 import pytest
 from sixtysix import games
-from sixtysix.games import ADAPTER, EXACT, GAMES, LEVELS, NAME, PLAYER_NAMES, RECORD
+from sixtysix.games import ADAPTER, EXACT, GAMES, LEVELS, NAME, PLAYER_NAMES, RECORD, SAVE, field
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 GAMES_PY = os.path.join(HERE, "..", "firmware", "sixtysix", "games.py")
@@ -31,13 +31,25 @@ def test_every_game_has_players_at_the_device_levels(g):
 def test_the_app_and_tools_parts_are_named_in_their_own_packages():
     # Loaded by the app's and the tools' own tests (test_app_games.py,
     # the record tests); here only where the registry says they live.
-    for g in GAMES:
-        assert g[ADAPTER].startswith("sixtysix_app.") and ":" in g[ADAPTER]
-        assert g[RECORD].startswith("sixtysix_tools.") and ":" in g[RECORD]
+    for g in range(len(GAMES)):
+        assert field(g, ADAPTER).startswith("sixtysix_app.") and ":" in field(g, ADAPTER)
+        assert field(g, RECORD).startswith("sixtysix_tools.") and ":" in field(g, RECORD)
+
+
+@pytest.mark.parametrize("g", range(len(GAMES)))
+def test_every_game_has_a_screen_adapter_and_a_save_shape(g):
+    from sixtysix_app import matchfile
+
+    m = games.new_match(g, games.new_rules(g), 3)
+    m.start_hand()
+    table = games.part(g, ADAPTER)(m)
+    assert table.seats == games.seats(g) and table.to_act() == m.turn_seat()
+    shapes = (matchfile.TWO_PLAYER, matchfile.THREE_SEATS, matchfile.FOUR_SEATS, matchfile.SIXTY_FIVE_SEATS)
+    assert games.part(g, SAVE) in shapes
 
 
 def test_the_games_whose_solver_is_exact_somewhere():
-    exact = [g[NAME] for g in GAMES if g[EXACT]]
+    exact = [field(g, NAME) for g in range(len(GAMES)) if field(g, EXACT) == "1"]
     assert exact == ["sixty-six", "schnapsen", "three-hand"]
 
 

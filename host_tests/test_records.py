@@ -367,11 +367,11 @@ def test_every_registered_game_is_written_and_read_back_by_the_one_reader(number
     """The registry's RECORD names each game's part; the one writer writes
     a random match of it and the one reader gives back its every hand and
     score, whatever the game."""
-    row = games.GAMES[number]
-    part = games.load(row[games.RECORD])
-    assert isinstance(part, GamePart) and part_named(row[games.NAME]) is part
-    assert part.name == row[games.NAME] and len(part.seats) == row[games.SEATS]
-    assert part.exact() == bool(row[games.EXACT])
+    part = games.part(number, games.RECORD)
+    name = games.field(number, games.NAME)
+    assert isinstance(part, GamePart) and part_named(name) is part
+    assert part.name == name and len(part.seats) == games.seats(number)
+    assert part.exact() == (games.field(number, games.EXACT) == "1")
     rng = Rng(number + 5)
     rules = games.new_rules(number)
     rules.target = 2
@@ -388,7 +388,7 @@ def test_every_registered_game_is_written_and_read_back_by_the_one_reader(number
         m.finish_hand()
         awarded.append(tuple(m.awarded))
     replay = read(writer.text())
-    assert replay.game == row[games.NAME] and replay.part is part
+    assert replay.game == name and replay.part is part
     assert [h.game_points for h in replay.hands] == awarded
     assert list(replay.match.scores) == list(m.scores) and replay.match.winner == m.winner
     again = RecordWriter.resume(writer.text(), replay.match)

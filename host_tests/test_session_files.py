@@ -3,14 +3,19 @@ two-game version, and settings of every game and option."""
 
 import pytest
 from multiplay import NEW_GAMES, check_playable, match_state, new_session, random_code
+from sixtysix.games import index
 from sixtysix.rng import Rng
 from sixtysix.rules import OPTIONS, SCHNAPSEN, SIXTY_SIX
 from sixtysix_app.save import checksum
 from sixtysix_app.session import FILE, Session
 from sixtysix_app.settings import FILE as SETTINGS_FILE
-from sixtysix_app.settings import FOUR_HAND, GAMES, SIXTY_FIVE, THREE_HAND, Settings
+from sixtysix_app.settings import GAMES, Settings
 from sixtysix_app.stats import FILE as STATS_FILE
 from tempstore import TempStore
+
+THREE_HAND = index("three-hand")
+FOUR_HAND = index("four-hand")
+SIXTY_FIVE = index("sixty-five")
 
 DAMAGED = "The saved match was damaged: a new start."
 

@@ -2,7 +2,9 @@
 
 A game is a row of `GAMES`; its position is the game's number, the one the
 settings, save and statistics files store, so rows are only ever added at
-the end.  A row holds short strings, never the parts themselves: a part is
+the end.  A row is one string of space-separated fields (one string costs
+the device's heap far less than a tuple of them), never the parts
+themselves: a part is
 named "package.module:attribute" and `load` imports it when it is first
 asked for, so the device imports only the game in play, and the core names
 the app's and the tools' parts without importing them (it imports nothing
@@ -20,7 +22,7 @@ of sixtysix_app, sixtysix_tools or boards).
 #     SEATS         seats at the table: 2, 3 or 4
 #     RULES         callable() -> the game's default rules object
 #     OPTIONS       its option table ((record name, attribute, values), ...),
-#                   "" for a game without options
+#                   "-" for a game without options
 #     MATCH         callable(rules, seed) -> a fresh match
 #     VIEW          the view class: what one seat may know
 #     PLAYER        callable(level, seed) -> a computer player
@@ -32,6 +34,7 @@ of sixtysix_app, sixtysix_tools or boards).
 #                   table screen asks (sixtysix_app)
 #     RECORD        the tools' part of the game (sixtysix_tools): what the
 #                   one record reader and the one writer need to know of it
+#     SAVE          the app's save form of its match (a matchfile shape)
 #
 # The game interface
 # ==================
@@ -106,6 +109,7 @@ of sixtysix_app, sixtysix_tools or boards).
 
 from .compat import const
 
+# The fields of a row, in order (field(game, TITLE) -> "Sixty-Six").
 NAME = const(0)
 TITLE = const(1)
 SEATS = const(2)
@@ -118,88 +122,49 @@ PLAYER_NAMES = const(8)
 EXACT = const(9)
 ADAPTER = const(10)
 RECORD = const(11)
+SAVE = const(12)
 
 # The levels offered on the device, weakest first; every game's
 # PLAYER_NAMES has them.
 LEVELS = ("easy", "medium", "hard")
 
 GAMES = (
-    (
-        "sixty-six",
-        "Sixty-Six",
-        2,
-        "sixtysix.rules:Rules",
-        "sixtysix.rules:OPTIONS",
-        "sixtysix.match:Match",
-        "sixtysix.view:View",
-        "sixtysix.ai:make_player",
-        "sixtysix.ai:PLAYER_NAMES",
-        1,
-        "sixtysix_app.seats_two:Two",
-        "sixtysix_tools.game_two:SIXTY_SIX",
-    ),
-    (
-        "schnapsen",
-        "Schnapsen",
-        2,
-        "sixtysix.match:schnapsen_rules",
-        "sixtysix.rules:OPTIONS",
-        "sixtysix.match:Match",
-        "sixtysix.view:View",
-        "sixtysix.ai:make_player",
-        "sixtysix.ai:PLAYER_NAMES",
-        1,
-        "sixtysix_app.seats_two:Two",
-        "sixtysix_tools.game_two:SCHNAPSEN",
-    ),
-    (
-        "three-hand",
-        "Three-hand",
-        3,
-        "sixtysix.rules:Rules",
-        "sixtysix.rules:OPTIONS",
-        "sixtysix.three:ThreeMatch",
-        "sixtysix.view:View",
-        "sixtysix.ai_three:make_three_player",
-        "sixtysix.ai:PLAYER_NAMES",
-        1,
-        "sixtysix_app.seats_two:Three",
-        "sixtysix_tools.game_three:THREE_HAND",
-    ),
-    (
-        "four-hand",
-        "Four-hand",
-        4,
-        "sixtysix.four:FourRules",
-        "sixtysix.four:OPTIONS",
-        "sixtysix.four:FourMatch",
-        "sixtysix.view_four:FourView",
-        "sixtysix.ai_four:make_four_player",
-        "sixtysix.ai_four:PLAYER_NAMES",
-        0,
-        "sixtysix_app.seats_sides:Four",
-        "sixtysix_tools.game_four:FOUR_HAND",
-    ),
-    (
-        "sixty-five",
-        "Sixty-Five",
-        4,
-        "sixtysix.sixtyfive:SixtyFiveRules",
-        "",
-        "sixtysix.sixtyfive:SixtyFiveMatch",
-        "sixtysix.view65:View65",
-        "sixtysix.ai65:make_65_player",
-        "sixtysix.ai65:PLAYER_NAMES",
-        0,
-        "sixtysix_app.seats_sides:SixtyFive",
-        "sixtysix_tools.game65:SIXTY_FIVE",
-    ),
+    "sixty-six Sixty-Six 2 sixtysix.rules:Rules sixtysix.rules:OPTIONS sixtysix.match:Match"
+    " sixtysix.view:View sixtysix.ai:make_player sixtysix.ai:PLAYER_NAMES 1"
+    " sixtysix_app.seats_two:Two sixtysix_tools.game_two:SIXTY_SIX sixtysix_app.matchfile:TWO_PLAYER",
+    "schnapsen Schnapsen 2 sixtysix.match:schnapsen_rules sixtysix.rules:OPTIONS sixtysix.match:Match"
+    " sixtysix.view:View sixtysix.ai:make_player sixtysix.ai:PLAYER_NAMES 1"
+    " sixtysix_app.seats_two:Two sixtysix_tools.game_two:SCHNAPSEN sixtysix_app.matchfile:TWO_PLAYER",
+    "three-hand Three-hand 3 sixtysix.rules:Rules sixtysix.rules:OPTIONS sixtysix.three:ThreeMatch"
+    " sixtysix.view:View sixtysix.ai_three:make_three_player sixtysix.ai:PLAYER_NAMES 1"
+    " sixtysix_app.seats_two:Three sixtysix_tools.game_three:THREE_HAND sixtysix_app.matchfile:THREE_SEATS",
+    "four-hand Four-hand 4 sixtysix.four:FourRules sixtysix.four:OPTIONS sixtysix.four:FourMatch"
+    " sixtysix.view_four:FourView sixtysix.ai_four:make_four_player sixtysix.ai_four:PLAYER_NAMES 0"
+    " sixtysix_app.seats_sides:Four sixtysix_tools.game_four:FOUR_HAND sixtysix_app.matchfile:FOUR_SEATS",
+    "sixty-five Sixty-Five 4 sixtysix.sixtyfive:SixtyFiveRules - sixtysix.sixtyfive:SixtyFiveMatch"
+    " sixtysix.view65:View65 sixtysix.ai65:make_65_player sixtysix.ai65:PLAYER_NAMES 0"
+    " sixtysix_app.seats_sides:SixtyFive sixtysix_tools.game65:SIXTY_FIVE"
+    " sixtysix_app.matchfile:SIXTY_FIVE_SEATS",
 )
 
-NAMES = tuple(g[NAME] for g in GAMES)
+NAMES = tuple(row[: row.find(" ")] for row in GAMES)
 
 
-def load(spec):
+def field(game: int, f: int) -> str:
+    """One field of a game's row, as written there (one slice allocated)."""
+    row = GAMES[game]
+    start = 0
+    for _ in range(f):
+        start = row.find(" ", start) + 1
+    end = row.find(" ", start)
+    return row[start:] if end < 0 else row[start:end]
+
+
+def seats(game: int) -> int:
+    return int(field(game, SEATS))
+
+
+def load(spec: str):
     """The object a "package.module:attribute" string names, importing its
     module on first use.  `__import__` returns the top package (on
     MicroPython as on CPython), so the path is walked from there."""
@@ -213,41 +178,40 @@ def load(spec):
     return getattr(obj, spec[colon + 1 :])
 
 
+def part(game: int, f: int):
+    """A part of a game, loaded: part(g, MATCH)(rules, seed)."""
+    return load(field(game, f))
+
+
 def index(name: str) -> int:
     """The number of the game called `name` (any case); ValueError if none."""
     n = name.lower()
-    for i in range(len(GAMES)):
-        if GAMES[i][NAME] == n:
-            return i
-    raise ValueError("unknown game '%s' (%s)" % (name, ", ".join(str(n) for n in NAMES)))
-
-
-def part(game: int, field: int):
-    """A part of a game, loaded: part(g, MATCH)(rules, seed)."""
-    return load(GAMES[game][field])
+    if n in NAMES:
+        return NAMES.index(n)
+    raise ValueError("unknown game '%s' (%s)" % (name, ", ".join(NAMES)))
 
 
 def new_rules(game: int):
     """The default rules object of a game."""
-    return load(GAMES[game][RULES])()
+    return part(game, RULES)()
 
 
 def options(game: int):
     """The option table of a game; () for a game without options."""
-    spec = GAMES[game][OPTIONS]
-    return load(spec) if spec else ()
+    spec = field(game, OPTIONS)
+    return () if spec == "-" else load(spec)
 
 
 def new_match(game: int, rules, seed: int):
     """A fresh match of a game, dealt from `seed`."""
-    return load(GAMES[game][MATCH])(rules, seed)
+    return part(game, MATCH)(rules, seed)
 
 
 def view(game: int, match, seat: int):
     """What a table seat of a match may know: the game's VIEW of it."""
-    return load(GAMES[game][VIEW])(match.hand, match.player_of(seat))
+    return part(game, VIEW)(match.hand, match.player_of(seat))
 
 
 def new_player(game: int, level: str, seed: int):
     """A computer player of a game: a level or another PLAYER_NAMES name."""
-    return load(GAMES[game][PLAYER])(level, seed)
+    return part(game, PLAYER)(level, seed)

@@ -3,38 +3,37 @@
 The computer's choice comes from sampled play; the line explains it the way
 a player would, from what lies on the table: who holds the trick, whether
 the card takes it, what it is worth.  Imported only when a hint is asked
-for, so the table costs no memory for it.
+for, so the table costs no memory for it.  The adapters (seats_sides.py)
+say what differs between the games: the cards to a suit, a card's points,
+the trump.
 """
 
-from sixtysix.cards import RANK48_POINTS, RANK_POINTS, SPADES, SUIT_NAMES
+from sixtysix.cards import SUIT_NAMES
 from sixtysix.hand import MARRY
 
 
-def reason(game, code: int) -> str:
-    """Why `code` is a good action for you (seat 0) at `game`'s table (a
-    seats.Four or seats.SixtyFive adapter)."""
-    h = game.hand
-    if game.name == "four-hand":
-        from sixtysix.four import BID, PASS  # loaded already: the game's engine
+def bid_reason(h, code: int) -> str:
+    """Why a bid, a pass or a marriage of four-hand; "" for a card."""
+    from sixtysix.four import BID, PASS  # loaded already: the game's engine
 
-        if code == PASS:
-            return "Pass: your cards are not worth a bid."
-        if code > BID:
-            n = code - BID
-            if n >= 5:
-                return "Solo: you can reach 66 alone."
-            return "Bid %d: your side can reach %d." % (n, 33 * n)
-        if MARRY <= code < MARRY + 4:
-            suit = code - MARRY
-            pts = 40 if suit == h.trump or h.trump < 0 else 20
-            return "Declare the marriage in %s: %d for your side." % (SUIT_NAMES[suit], pts)
-        per_suit = 6
-        points = RANK_POINTS[code % 6]
-        trump = h.trump
-    else:
-        per_suit = 12
-        points = RANK48_POINTS[code % 12]
-        trump = SPADES  # always
+    if code == PASS:
+        return "Pass: your cards are not worth a bid."
+    if code > BID:
+        n = code - BID
+        if n >= 5:
+            return "Solo: you can reach 66 alone."
+        return "Bid %d: your side can reach %d." % (n, 33 * n)
+    if MARRY <= code < MARRY + 4:
+        suit = code - MARRY
+        pts = 40 if suit == h.trump or h.trump < 0 else 20
+        return "Declare the marriage in %s: %d for your side." % (SUIT_NAMES[suit], pts)
+    return ""
+
+
+def card_reason(game, code: int, per_suit: int, points: int, trump: int) -> str:
+    """Why you (seat 0) play card `code` at `game`'s table (an adapter):
+    `per_suit` cards to a suit, `points` the card's, `trump` -1 if none yet."""
+    h = game.hand
     name = game.card_text(code)
     if h.in_trick == 0:
         if trump < 0:

@@ -14,6 +14,18 @@ _MAX_POINTS = 999
 _MAX_HANDS = 999999  # a four-hand match of lost bids can go on and on
 
 
+def saved_deal(m, shape: int) -> tuple:
+    """How the current hand of match `m` was dealt, as a save of that
+    shape writes it (see match_bytes)."""
+    h = m.hand
+    if shape >= FOUR_SEATS:
+        return (h.dealer, tuple(h.dealt))
+    if shape == THREE_SEATS:
+        return (m.dealer, h.hands[1], h.hands[0], bytes(h.stock))
+    d = h.dealer
+    return (d, h.hands[d], h.hands[1 - d], bytes(h.stock))
+
+
 def _numbers(values) -> str:
     return " ".join(str(v) for v in values)
 

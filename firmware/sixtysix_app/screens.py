@@ -1,10 +1,13 @@
 """The screens around the table: title menu, settings, statistics and the
 rules.  The end of a hand is the table's own (table.py, table_multi.py)."""
 
+import sys
+
+from sixtysix import games
+
 from .canvas import FG, SEL
 from .events import BACK, NEXT, OK, PREV
-from .rules_text import PAGES
-from .settings import GAMES
+from .settings import GAMES, LEVELS
 from .ui import draw_list, draw_title, fit, put
 from .widgets import Confirm, Menu, Pages, Screen
 
@@ -31,12 +34,11 @@ OPTION_LABELS = {
     "below-zero": "Below zero",
 }
 TARGETS = ("3", "5", "7", "9", "11")
-MULTI = ("three-hand", "four-hand", "sixty-five")
 
 
 def table_for(app):
     """The table screen for the match in progress: two at the table, or more."""
-    if getattr(app.session.match, "name", "") in MULTI:
+    if games.seats(app.session.game) > 2:
         from .table_multi import SeatTable
 
         return SeatTable(app)
@@ -106,7 +108,7 @@ class Settings(Screen):
         r = st.rules
         rows = [
             ("Game", GAMES, st.game),
-            ("Level", ("easy", "medium", "hard"), ("easy", "medium", "hard").index(st.level)),
+            ("Level", LEVELS, LEVELS.index(st.level)),
             ("Hints", ("off", "on"), 1 if st.hints else 0),
             ("Target", TARGETS, TARGETS.index(str(r.target)) if str(r.target) in TARGETS else 2),
         ]
@@ -169,18 +171,40 @@ def stats_pages(app):
 
 
 def rules_menu(app, cursor: int = 0):
+    """The rules, a page a game or topic.  Their text is the largest thing
+    the app holds (about 5 KB of heap), so it is imported only here and let
+    go again on the way out: a match never carries it."""
+    from .rules_text import PAGES
+
     items = []
     for i in range(len(PAGES)):
         items.append((PAGES[i][0], _rules_page(app, i)))
-    return Menu(app, "Rules", items, app.home, cursor)
+    return Menu(app, "Rules", items, lambda: _close_rules(app), cursor)
 
 
 def _rules_page(app, i: int):
     def run() -> None:
+        from .rules_text import PAGES
+
         title, text = PAGES[i]
         app.show(Pages(app, title, text, lambda: app.show(rules_menu(app, i))))
 
     return run
+
+
+def _close_rules(app) -> None:
+    unload("rules_text")
+    app.home()
+
+
+def unload(name: str) -> None:
+    """Forget a module of this package, so that the collector can free it
+    (the next import loads it again): both sys.modules and the package
+    hold it."""
+    sys.modules.pop("sixtysix_app." + name, None)
+    package = sys.modules.get("sixtysix_app")
+    if package is not None and hasattr(package, name):
+        delattr(package, name)
 
 
 class Fault(Screen):

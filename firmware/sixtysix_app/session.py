@@ -24,8 +24,8 @@ the module compiles.)
 #                                 point until it works (the app keeps a mark
 #                                 on the screen meanwhile)
 #     s.can_resume() -> bool      a match in progress was loaded (or started)
-#     s.new_match(seed)           a fresh match of settings.game: Match,
-#                                 ThreeMatch, FourMatch or SixtyFiveMatch
+#     s.new_match(seed)           a fresh match of settings.game (the game
+#                                 interface of sixtysix/games.py)
 #     s.match                     that match (match.hand is the hand)
 #     s.game, s.game_name         the match's game (index, GAMES name)
 #     s.start_hand()              deal the next hand (remembers the deal so a
@@ -74,22 +74,14 @@ the module compiles.)
 #                 log (seat << 6 | card) bytes
 #
 
+from sixtysix import games
 from sixtysix.rules import SIXTY_SIX
 
 from . import settings as settings_file
 from . import stats as stats_file
-from .matchfile import FOUR_SEATS, SIXTY_FIVE_SEATS, THREE_SEATS, TWO_PLAYER, match_bytes, read_match
+from .matchfile import FOUR_SEATS, THREE_SEATS, TWO_PLAYER, match_bytes, read_match, saved_deal
 from .save import CORRUPT, ENOSPC, EROFS, OK, VERSION, checksum, errno_of, load, number, split_line
-from .settings import (
-    FOUR_HAND,
-    GAMES,
-    SIXTY_FIVE,
-    THREE_HAND,
-    Settings,
-    game_index,
-    new_rules,
-    parse_settings,
-)
+from .settings import GAMES, Settings, game_index, new_rules, parse_settings
 from .stats import Stats, parse_stats
 
 try:
@@ -100,7 +92,6 @@ except ImportError:  # MicroPython
 KIND = "sixtysix-match"
 SAVE_VERSION = 1
 FILE = "match.sav"
-SHAPES = (TWO_PLAYER, TWO_PLAYER, THREE_SEATS, FOUR_SEATS, SIXTY_FIVE_SEATS)  # by game
 
 MESSAGES = {
     FILE: ("The saved match was damaged: a new start.", "The saved match is from another version."),
@@ -109,35 +100,9 @@ MESSAGES = {
 }
 
 
-def make_match(game: int, rules, seed: int):
-    """A fresh match object of `game` (an index into GAMES)."""
-    if game == THREE_HAND:
-        from sixtysix.three import ThreeMatch
-
-        return ThreeMatch(rules, seed)
-    if game == FOUR_HAND:
-        from sixtysix.four import FourMatch
-
-        return FourMatch(rules, seed)
-    if game == SIXTY_FIVE:
-        from sixtysix.sixtyfive import SixtyFiveMatch
-
-        return SixtyFiveMatch(rules, seed)
-
-    from sixtysix.match import Match
-
-    return Match(rules, seed)
-
-
-def progress(game: int, h) -> int:
-    """A number that grows at every point where the match is saved: a
-    trick complete, a four-hand auction over, the hand over."""
-    n = h.tricks[0] + h.tricks[1]
-    if game == FOUR_HAND and h.phase:
-        n += 100
-    if h.over:
-        n += 1000
-    return n
+def save_shape(game: int) -> int:
+    """How a match of the game is saved: a matchfile shape (games.SAVE)."""
+    return games.part(game, games.SAVE)
 
 
 class Session:
@@ -172,7 +137,7 @@ class Session:
 
     def new_match(self, seed: int):
         self.game = self.settings.game
-        self.match = make_match(self.game, self.settings.make_rules(), seed)
+        self.match = games.new_match(self.game, self.settings.make_rules(), seed)
         self.deal = None
         self.booked = False
         return self.match
@@ -189,12 +154,9 @@ class Session:
         h = m.hand
         if h.nlog == 0 and not h.over:
             self._remember_deal()  # also covers a hand dealt by match.start_hand directly
-        before = progress(self.game, h)
-        if self.game == THREE_HAND:
-            m.act(code)  # errors name the table seat
-        else:
-            h.act(code)  # IllegalAction passes to the caller, the hand untouched
-        if progress(self.game, h) != before:
+        before = m.progress()
+        m.act(code)  # IllegalAction (naming the table seat) leaves the hand as it was
+        if m.progress() != before:
             self.save()
 
     def seat_to_act(self) -> int:
@@ -202,9 +164,7 @@ class Session:
         m = self.match
         if m is None or m.hand.over:
             return -1
-        if self.game == THREE_HAND:
-            return m.turn_seat()
-        return m.hand.turn
+        return m.turn_seat()
 
     def human_seat_to_act(self) -> bool:
         return self.seat_to_act() == 0
@@ -216,28 +176,17 @@ class Session:
     # finds the mark and does not count it twice.
     def finish_hand(self) -> None:
         m = self.match
-        h = m.hand
         game = self.game
-        dealer = m.dealer  # this hand's, before booking passes the deal on
         mark = ""
         if self.deal is not None:
             data = self.match_bytes()  # as the file stands at the hand's end
             mark = checksum(data, len(data))
         m.finish_hand()
         self.booked = True
-        a = m.awarded
         counted = mark and mark == self.stats.booked  # before a power cut
-        if counted:
-            pass
-        elif game == THREE_HAND:
-            out = dealer == 0
-            if h.winner < 0:
-                winner = -1
-            else:
-                winner = (dealer + 1 + h.winner) % 3
-            self.stats.record_hand(game, winner, a[0], a[1] + a[2], out)
-        else:
-            self.stats.record_hand(game, h.winner, a[0], a[1])
+        if not counted:
+            winner, points_for, points_against, sat_out = m.outcome()
+            self.stats.record_hand(game, winner, points_for, points_against, sat_out)
         if m.winner >= 0 and not counted:
             self.stats.record_match(game, m.winner == 0)
         self.stats.booked = mark
@@ -254,15 +203,7 @@ class Session:
         self._store(FILE)
 
     def _remember_deal(self) -> None:
-        m = self.match
-        h = m.hand
-        if self.game == FOUR_HAND or self.game == SIXTY_FIVE:
-            self.deal = (h.dealer, tuple(h.dealt))
-        elif self.game == THREE_HAND:
-            self.deal = (m.dealer, h.hands[1], h.hands[0], bytes(h.stock))
-        else:
-            d = h.dealer
-            self.deal = (d, h.hands[d], h.hands[1 - d], bytes(h.stock))
+        self.deal = saved_deal(self.match, save_shape(self.game))
 
     # --- files ------------------------------------------------------------------------
 
@@ -272,9 +213,8 @@ class Session:
 
     def match_bytes(self) -> bytes:
         """The save file of the match in progress."""
-        return match_bytes(
-            KIND, SAVE_VERSION, self.match, self.deal, self.booked, GAMES[self.game], SHAPES[self.game]
-        )
+        shape = save_shape(self.game)
+        return match_bytes(KIND, SAVE_VERSION, self.match, self.deal, self.booked, GAMES[self.game], shape)
 
     def save_settings(self) -> None:
         self._store(settings_file.FILE)
@@ -366,8 +306,8 @@ def parse_match(lines):
         i += 1
     if len(lines) != i + 3:
         raise ValueError("wrong number of lines")
-    m = make_match(game, rules, 1)
-    deal, booked = read_match(m, SHAPES[game], lines[i], lines[i + 1], lines[i + 2], check_match)
+    m = games.new_match(game, rules, 1)
+    deal, booked = read_match(m, save_shape(game), lines[i], lines[i + 1], lines[i + 2], check_match)
     return game, m, deal, booked
 
 

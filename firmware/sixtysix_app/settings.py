@@ -2,44 +2,24 @@
 
 The settings hold their own rules object; each new match gets a fresh copy
 (`make_rules`), so changing a setting never alters the match being played.
-The rules object depends on the game: a sixtysix `Rules` for the two-player
-games and for three-hand (every Sixty-Six option applies there), `FourRules`
-for four-hand, `SixtyFiveRules` (the target only) for Sixty-Five.  The
-four-hand and Sixty-Five modules are imported only when chosen.
+The rules object and its options are the game's (sixtysix/games.py); a
+game's modules are imported only when it is chosen.
 """
 
-from sixtysix.rules import OPTIONS as TWO_HAND_OPTIONS
-from sixtysix.rules import SCHNAPSEN, SIXTY_SIX, Rules
+from sixtysix import games
+from sixtysix.rules import SIXTY_SIX
 
 from .save import number, pack, split_line
 
-GAMES = ("sixty-six", "schnapsen", "three-hand", "four-hand", "sixty-five")
-THREE_HAND = 2
-FOUR_HAND = 3
-SIXTY_FIVE = 4
-
-LEVELS = ("easy", "medium", "hard")
+GAMES = games.NAMES  # a game's number is its place in the registry
+LEVELS = games.LEVELS
 KIND = "sixtysix-settings"
 VERSION = 1  # the game line names the game, so version-1 files still read
 FILE = "settings.sav"
 MAX_TARGET = 99
 
-
-def new_rules(game: int):
-    """The default rules object of a game (an index into GAMES)."""
-    if game == SIXTY_SIX or game == SCHNAPSEN:
-        return Rules(game)
-    if game == THREE_HAND:
-        return Rules(SIXTY_SIX)
-    if game == FOUR_HAND:
-        from sixtysix.four import FourRules
-
-        return FourRules()
-    if game == SIXTY_FIVE:
-        from sixtysix.sixtyfive import SixtyFiveRules
-
-        return SixtyFiveRules()
-    raise ValueError("unknown game")
+new_rules = games.new_rules  # the default rules object of a game
+options_of = games.options  # its OPTIONS table ((name, attribute, values), ...)
 
 
 def game_index(name: str) -> int:
@@ -48,15 +28,11 @@ def game_index(name: str) -> int:
     raise ValueError("unknown game")
 
 
-def options_of(game: int):
-    """The OPTIONS table ((name, attribute, values), ...) of a game's rules."""
-    if game == FOUR_HAND:
-        from sixtysix.four import OPTIONS
-
-        return OPTIONS
-    if game == SIXTY_FIVE:
-        return ()
-    return TWO_HAND_OPTIONS
+def _has_option(game: int, name: str) -> bool:
+    for opt_name, _attr, _values in options_of(game):
+        if opt_name == name:
+            return True
+    return False
 
 
 def copy_rules(game: int, rules):
@@ -100,7 +76,7 @@ class Settings:
         self.rules = new_rules(game)
         if self.rules.target == old_default:
             self.rules.target = old.target
-        if options_of(self.game) is TWO_HAND_OPTIONS and options_of(game) is TWO_HAND_OPTIONS:
+        if _has_option(self.game, "mode") and _has_option(game, "mode"):
             self.rules.set_option("mode", old.option_value("mode"))
         self.game = game
 

@@ -17,6 +17,8 @@ games (or lines without the last counts) still load, the rest zero.
 # session's mark of the match at that hand's end), so a hand found unbooked
 # after a power cut is not counted twice.
 
+from sixtysix import games
+
 from .save import is_hex, number, pack, split_line
 from .settings import GAMES
 
@@ -39,7 +41,6 @@ FIELDS = (
     "abandoned",
 )
 _OLD_FIELDS = 8  # version-1 files of the two-player games had no hands_out (nor abandoned)
-TITLES = ("Sixty-Six", "Schnapsen", "Three-hand", "Four-hand", "Sixty-Five")
 
 
 class GameStats:
@@ -105,7 +106,7 @@ class Stats:
             g = self.games[i]
             if lines:
                 lines.append("")
-            lines.append(TITLES[i])
+            lines.append(games.field(i, games.TITLE))
             if not g.hands:
                 lines.append("No hands yet")
                 if g.abandoned:

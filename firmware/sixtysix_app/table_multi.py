@@ -6,14 +6,14 @@ adapters of seats.py.  You are seat A; your partner (four players) sits
 opposite, in seat C.
 """
 
+from sixtysix import games
 from sixtysix.compat import const
-from sixtysix.explain import result_text
 from sixtysix.hand import IllegalAction
 
 from .canvas import BG, DIM, FG, SEL
 from .events import BACK, HINT, NEXT, OK, PREV
 from .seats import SEATS, adapter
-from .ui import draw_card, fit, glyphs, put
+from .ui import draw_card, fit, put
 from .widgets import TRICK_MS, Confirm, Menu, Pages, Screen
 
 try:
@@ -30,18 +30,8 @@ _LAST = const(3)
 
 
 def make_seat_player(game: str, level: str, seed: int):
-    """The computer player for one seat of a game for three or four."""
-    if game == "four-hand":
-        from sixtysix.ai_four import make_four_player
-
-        return make_four_player(level, seed)
-    if game == "sixty-five":
-        from sixtysix.ai65 import make_65_player
-
-        return make_65_player(level, seed)
-    from sixtysix.ai_three import make_three_player
-
-    return make_three_player(level, seed)
+    """The computer player for one seat of the game called `game`."""
+    return games.new_player(games.index(game), level, seed)
 
 
 class SeatTable(Screen):
@@ -52,7 +42,7 @@ class SeatTable(Screen):
         self.match = s.match
         self.game = adapter(s.match)
         level = s.settings.level
-        self.players = [None] + [make_seat_player(self.game.name, level, app.next_seed()) for _ in range(3)]
+        self.players = [None] + [games.new_player(s.game, level, app.next_seed()) for _ in range(3)]
         self.buf = bytearray(16)
         self.cursor = 0
         self.note = ""
@@ -72,7 +62,7 @@ class SeatTable(Screen):
             self.state = _AI
         else:
             self.state = _PLAY
-            if getattr(g, "bidding", None) and g.bidding():
+            if g.bidding():
                 self.app.show(self.bid_menu())
             else:
                 self._aim()
@@ -117,11 +107,7 @@ class SeatTable(Screen):
         return True
 
     def _last_winner(self) -> int:
-        h = self.match.hand
-        w = h.last_winner
-        if self.game.name == "three-hand":
-            return self.match.seat_of(w) if w >= 0 else -1
-        return w
+        return self.game.last_winner()
 
     def end_trick(self) -> None:
         self.shown = None
@@ -176,7 +162,7 @@ class SeatTable(Screen):
             if self.game.to_act() != YOU:
                 return
             card = cards[min(self.cursor, n - 1)]
-            if getattr(self.game, "bidding", None) and self.game.bidding():
+            if self.game.bidding():
                 self.app.show(self.bid_menu())
                 return
             self.act(card)
@@ -241,7 +227,7 @@ class SeatTable(Screen):
 
     def _score(self) -> None:
         self.app.show(self)
-        self.app.tell(seat_score_text(self.game, self.match))
+        self.app.tell(self.game.score_text())
 
     def _leave(self) -> None:
         self.session.save()
@@ -261,17 +247,7 @@ class SeatTable(Screen):
             return
         if g.to_act() != YOU:
             return
-        seed = self.app.next_seed()
-        if g.name == "three-hand":  # a two-player hand: the two-player hint
-            from sixtysix.hint import Hinter
-
-            code, why = Hinter(seed).hint(g.view(YOU))
-            why = glyphs(why)
-        else:
-            from .hints_more import reason
-
-            code = make_seat_player(g.name, "hard", seed).choose(g.view(YOU))
-            why = reason(g, code)
+        code, why = g.hint(self.app.next_seed())
         cards = g.cards(YOU)
         for i in range(len(cards)):
             if cards[i] == code:
@@ -346,66 +322,16 @@ class SeatTable(Screen):
 # --- the end of a hand ------------------------------------------------------------
 
 
-def seat_score_text(game, match) -> str:
-    s = match.scores
-    if game.partners:
-        text = "Match to %d. You and C %d, B and D %d." % (match.rules.target, s[0], s[1])
-    else:
-        text = "Match to %d. You %d, B %d, C %d." % (match.rules.target, s[0], s[1], s[2])
-    return text
-
-
 def seat_result(app):
     """Book a finished hand of three or four and say how it went."""
     s = app.session
     m = s.match
     g = adapter(m)
-    h = m.hand
-    if g.name == "three-hand":
-        seats = (SEATS[m.seat_of(0)], SEATS[m.seat_of(1)])
-        names = tuple("You" if n == "A" else n for n in seats)
-        text = "%s deals and sits out.\n%s %d, %s %d.\n%s." % (
-            SEATS[m.dealer],
-            names[0],
-            h.score(0),
-            names[1],
-            h.score(1),
-            result_text(h, names),
-        )
-    elif g.name == "four-hand":
-        from sixtysix.four import R_PASSED_OUT
-
-        if h.reason == R_PASSED_OUT:
-            text = "Everybody passed: no score."
-        else:
-            side = "you and C" if h.bidder & 1 == 0 else "B and D"
-            text = "%s bid %s for %s: %s.\nPoints: you and C %d, B and D %d.\nGame points: %+d and %+d." % (
-                SEATS[h.bidder],
-                g.bid_name(h.high_bid),
-                side,
-                "made" if h.made else "failed",
-                h.side_score(0),
-                h.side_score(1),
-                h.game_points[0],
-                h.game_points[1],
-            )
-    else:
-        text = "Tricks %d and %d, points you and C %d, B and D %d.\nGame points: %d and %d." % (
-            h.tricks[0],
-            h.tricks[1],
-            h.score(0),
-            h.score(1),
-            h.game_points[0],
-            h.game_points[1],
-        )
+    text = g.result_text()
     s.finish_hand()
-    text += "\n" + seat_score_text(g, m)
+    text += "\n" + g.score_text()
     if m.winner >= 0:
-        if g.partners:
-            won = m.winner == 0
-            text += "\nYou and C win the match!" if won else "\nB and D win the match."
-        else:
-            text += "\nYou win the match!" if m.winner == 0 else "\n%s wins the match." % SEATS[m.winner]
+        text += g.match_over_text()
         return Pages(app, "Match over", text, app.home)
     return Pages(app, "Hand %d" % m.hands_played, text, lambda: _next_hand(app))
 

@@ -2,9 +2,13 @@
 random play through a Session, a snapshot of everything a match holds, and
 a check that a loaded match is whole and plays on."""
 
+from sixtysix.games import index
 from sixtysix.hand import CLAIM
 from sixtysix_app.session import Session
-from sixtysix_app.settings import FOUR_HAND, SIXTY_FIVE, THREE_HAND
+
+THREE_HAND = index("three-hand")
+FOUR_HAND = index("four-hand")
+SIXTY_FIVE = index("sixty-five")
 
 NEW_GAMES = (THREE_HAND, FOUR_HAND, SIXTY_FIVE)
 

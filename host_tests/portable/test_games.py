@@ -2,7 +2,7 @@
 and play a hand through the game interface alone."""
 
 from sixtysix import games
-from sixtysix.games import EXACT, GAMES, NAME, OPTIONS, SEATS, TITLE, VIEW
+from sixtysix.games import EXACT, GAMES, NAME, OPTIONS, SAVE, TITLE, VIEW, field, seats
 from sixtysix.hand import IllegalAction
 from sixtysix.rng import Rng
 
@@ -10,20 +10,21 @@ _BUF = bytearray(16)  # more than any game's MAX_ACTIONS
 
 
 def test_each_game_is_named_once():
-    names = [g[NAME] for g in GAMES]
-    titles = [g[TITLE] for g in GAMES]
+    names = [field(g, NAME) for g in range(len(GAMES))]
+    titles = [field(g, TITLE) for g in range(len(GAMES))]
     assert len(set(names)) == len(names) and len(set(titles)) == len(titles)
     assert tuple(names) == games.NAMES
-    for g in GAMES:
-        assert g[SEATS] in (2, 3, 4)
-        assert g[EXACT] in (0, 1)
-        assert g[NAME] == g[NAME].lower() and " " not in g[NAME]
+    for g in range(len(GAMES)):
+        assert len(GAMES[g].split(" ")) == SAVE + 1  # every field, none empty
+        assert seats(g) in (2, 3, 4)
+        assert field(g, EXACT) in ("0", "1")
+        assert names[g] == names[g].lower()
 
 
 def test_index_finds_a_game_by_name_in_any_case():
     for i in range(len(GAMES)):
-        assert games.index(GAMES[i][NAME]) == i
-        assert games.index(GAMES[i][NAME].upper()) == i
+        assert games.index(field(i, NAME)) == i
+        assert games.index(field(i, NAME).upper()) == i
     try:
         games.index("bezique")
         raise AssertionError("no ValueError")
@@ -48,7 +49,7 @@ def test_rules_and_options_of_every_game():
         r = games.new_rules(g)
         assert r.target > 0 and r.changed_options() == []
         table = games.options(g)
-        if not GAMES[g][OPTIONS]:
+        if field(g, OPTIONS) == "-":
             assert table == ()
         for name, attr, values in table:
             assert r.option_value(name) == values[0] or getattr(r, attr) > 0
@@ -62,15 +63,14 @@ def _play_hand(g, seed):
     marks seen."""
     rng = Rng(seed)
     m = games.new_match(g, games.new_rules(g), seed)
-    assert m.name == GAMES[g][NAME]
+    assert m.name == field(g, NAME)
     h = m.start_hand()
     assert h is m.hand
     marks = [m.progress()]
     view_class = games.part(g, VIEW)
-    seats = GAMES[g][SEATS]
     while not h.over:
         seat = m.turn_seat()
-        assert 0 <= seat < seats
+        assert 0 <= seat < seats(g)
         assert m.seat_of(m.player_of(seat)) == seat
         assert isinstance(games.view(g, m, seat), view_class)
         n = h.legal_actions(_BUF)
@@ -90,12 +90,12 @@ def test_a_hand_of_every_game_through_the_interface():
             m = _play_hand(g, seed)
             m.finish_hand()
             winner, points_for, points_against, sat_out = m.outcome()
-            assert -1 <= winner < GAMES[g][SEATS]
+            assert -1 <= winner < seats(g)
             assert points_for == m.awarded[0]
             assert points_for + points_against == sum(m.awarded)
             assert sat_out in (True, False)
             if sat_out:
-                assert GAMES[g][NAME] == "three-hand" and m.dealer == 1  # A dealt, B deals next
+                assert field(g, NAME) == "three-hand" and m.dealer == 1  # A dealt, B deals next
 
 
 def test_the_same_seed_deals_the_same_match():

@@ -4,7 +4,9 @@ import sixtysix.sixtyfive  # noqa: F401 (first: the largest module to compile on
 
 # isort: split
 import sessioncheck as check
-from sixtysix_app.settings import SIXTY_FIVE as GAME
+from sixtysix.games import index
+
+GAME = index("sixty-five")
 
 
 def test_round_trips_at_every_save():

@@ -4,7 +4,9 @@ import sixtysix.four  # noqa: F401 (first: the largest module to compile on a sm
 
 # isort: split
 import sessioncheck as check
-from sixtysix_app.settings import FOUR_HAND as GAME
+from sixtysix.games import index
+
+GAME = index("four-hand")
 
 
 def test_round_trips_at_every_save():

@@ -4,7 +4,9 @@ import sixtysix.three  # noqa: F401 (first: the largest module to compile on a s
 
 # isort: split
 import sessioncheck as check
-from sixtysix_app.settings import THREE_HAND as GAME
+from sixtysix.games import index
+
+GAME = index("three-hand")
 
 
 def test_round_trips_at_every_save():

@@ -130,7 +130,7 @@ class GamePart:
         return games.options(self.number())
 
     def exact(self) -> bool:
-        return bool(games.GAMES[self.number()][games.EXACT])
+        return games.field(self.number(), games.EXACT) == "1"
 
     def action_name(self, code: int) -> str:
         return games.load(self.action_names)(code)
@@ -203,4 +203,4 @@ def part_named(name: str, line: int = 0) -> GamePart:
         number = games.index(name)
     except ValueError:
         raise RecordError(line, "unknown game '%s' (%s)" % (name, one_of(GAME_NAMES))) from None
-    return games.load(str(games.GAMES[number][games.RECORD]))
+    return games.part(number, games.RECORD)
