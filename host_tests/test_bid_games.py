@@ -9,7 +9,8 @@ import json
 import pytest
 from sixtysix import games
 from sixtysix.ai_bid import LEVELS, PLAYER_NAMES, make_bid_player
-from sixtysix.bid import BID, MAX_ACTIONS, PASS, PLAYING, BidHand, BidMatch, BidRules
+from sixtysix.bid import BID, MAX_ACTIONS, PASS, PLAYING, BidHand, BidRules
+from sixtysix.bid_match import BidMatch
 from sixtysix.rng import Rng
 from sixtysix.solver_bid import BidSolver
 from sixtysix.view_bid import BidView

@@ -6,7 +6,6 @@ MicroPython's 64K-word heap)."""
 
 from sixtysix.bid import (
     BID,
-    BIDDING,
     MAX_ACTIONS,
     MOON,
     OPTIONS,
@@ -18,6 +17,7 @@ from sixtysix.bid import (
     BidRules,
 )
 from sixtysix.cards import count, parse_card, parse_suit
+from sixtysix.four import BIDDING
 from sixtysix.hand import MARRY, IllegalAction
 
 

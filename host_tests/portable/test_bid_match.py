@@ -4,7 +4,8 @@ play."""
 
 import gc
 
-from sixtysix.bid import BID, MAX_ACTIONS, PASS, R_PLAYED_OUT, BidHand, BidMatch, BidRules
+from sixtysix.bid import BID, MAX_ACTIONS, PASS, R_PLAYED_OUT, BidHand, BidRules
+from sixtysix.bid_match import BidMatch
 from sixtysix.rng import Rng
 from test_bid import THREE, TWO, act, bid_rules, cards, dealt, play_out
 
