@@ -7,7 +7,7 @@ import pytest
 from sixtysix_app.app import Confirm, Menu
 from sixtysix_app.events import BACK, OK
 from sixtysix_app.session import FILE as MATCH_FILE
-from sixtysix_app.settings import GAMES
+from sixtysix_app.settings import GAMES, OFFERED
 from sixtysix_app.stats import Stats, parse_stats
 from sixtysix_app.table import Table
 from sixtysix_app.table_multi import SeatTable
@@ -35,7 +35,7 @@ def open_actions(sim) -> None:
     raise AssertionError("no action menu: %r" % sim.app.screen)
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", [GAMES[g] for g in OFFERED])
 @pytest.mark.parametrize("board_name", BOARDS)
 def test_end_match_asks_then_gives_the_match_up_as_abandoned(board_name, game, tmp_path):
     sim = Sim(load_board(board_name), str(tmp_path), 5)

@@ -32,12 +32,26 @@ def test_the_app_and_tools_parts_are_named_in_their_own_packages():
     # Loaded by the app's and the tools' own tests (test_app_games.py,
     # the record tests); here only where the registry says they live.
     for g in range(len(GAMES)):
-        assert field(g, ADAPTER).startswith("sixtysix_app.") and ":" in field(g, ADAPTER)
+        if games.offered(g):
+            assert field(g, ADAPTER).startswith("sixtysix_app.") and ":" in field(g, ADAPTER)
+            assert field(g, SAVE).startswith("sixtysix_app.") and ":" in field(g, SAVE)
+        else:  # the tools play it, the device does not offer it yet
+            assert field(g, ADAPTER) == field(g, SAVE) == "-"
         assert field(g, RECORD).startswith("sixtysix_tools.") and ":" in field(g, RECORD)
 
 
-@pytest.mark.parametrize("g", range(len(GAMES)))
-def test_every_game_has_a_screen_adapter_and_a_save_shape(g):
+def test_the_device_offers_the_games_it_has_screens_for():
+    from sixtysix_app.settings import GAMES as APP_GAMES
+    from sixtysix_app.settings import OFFERED, game_index
+
+    offered = [APP_GAMES[g] for g in OFFERED]
+    assert offered == ["sixty-six", "schnapsen", "three-hand", "four-hand", "sixty-five"]
+    with pytest.raises(ValueError):
+        game_index("bid-two")  # a save or settings file naming it is not read as that game
+
+
+@pytest.mark.parametrize("g", [g for g in range(len(GAMES)) if games.offered(g)])
+def test_every_offered_game_has_a_screen_adapter_and_a_save_shape(g):
     from sixtysix_app import matchfile
 
     m = games.new_match(g, games.new_rules(g), 3)

@@ -8,6 +8,7 @@ import signal
 
 import pytest
 from recordgen import play_match
+from sixtysix.games import NAMES
 from sixtysix.rules import SCHNAPSEN, Rules
 from sixtysix_tools.cli import main
 from sixtysix_tools.records import RecordError, RecordWriter, read
@@ -274,10 +275,9 @@ def test_a_file_name_with_control_characters_is_escaped(capsys, tmp_path):
     assert (
         "\x1b" not in err
         and "\x07" not in err
-        and err.endswith(
-            ":1: unknown game 'nine' (sixty-six, schnapsen, three-hand, four-hand or sixty-five)\n"
-        )
+        and err.endswith(":1: unknown game 'nine' (%s or %s)\n" % (", ".join(NAMES[:-1]), NAMES[-1]))
     )
+    assert NAMES[:5] == ("sixty-six", "schnapsen", "three-hand", "four-hand", "sixty-five")
 
 
 def test_a_statement_of_thousands_of_words_is_refused_before_it_is_split():

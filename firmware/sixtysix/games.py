@@ -18,7 +18,8 @@ of sixtysix_app, sixtysix_tools or boards).
 #
 #     NAME          the record and command-line name ("sixty-six"); the word
 #                   written in settings, saves, statistics and records
-#     TITLE         the name on the screen ("Sixty-Six")
+#     TITLE         the name on the screen ("Sixty-Six"), "_" for a space
+#                   (title() gives it as shown)
 #     SEATS         seats at the table: 2, 3 or 4
 #     RULES         callable() -> the game's default rules object
 #     OPTIONS       its option table ((record name, attribute, values), ...),
@@ -31,10 +32,12 @@ of sixtysix_app, sixtysix_tools or boards).
 #                   a seat's view (the strict phase of a two-player hand), so
 #                   `sixtysix analyse` can judge its records; 0 if not
 #     ADAPTER       the app's screen adapter: callable(match) -> what the
-#                   table screen asks (sixtysix_app)
+#                   table screen asks (sixtysix_app); "-" for a game the
+#                   tools play but the device does not offer yet
 #     RECORD        the tools' part of the game (sixtysix_tools): what the
 #                   one record reader and the one writer need to know of it
-#     SAVE          the app's save form of its match (a matchfile shape)
+#     SAVE          the app's save form of its match (a matchfile shape);
+#                   "-" with ADAPTER "-"
 #
 # The game interface
 # ==================
@@ -145,6 +148,12 @@ GAMES = (
     " sixtysix.view65:View65 sixtysix.ai65:make_65_player sixtysix.ai65:PLAYER_NAMES 0"
     " sixtysix_app.seats_sides:SixtyFive sixtysix_tools.game65:SIXTY_FIVE"
     " sixtysix_app.matchfile:SIXTY_FIVE_SEATS",
+    "bid-two Bidding_for_two 2 sixtysix.bid:two_rules sixtysix.bid:OPTIONS sixtysix.bid_match:BidMatch"
+    " sixtysix.view_bid:BidView sixtysix.ai_bid:make_bid_player sixtysix.ai_bid:PLAYER_NAMES 0"
+    " - sixtysix_tools.game_bid:BID_TWO -",
+    "bid-three Bidding_for_three 3 sixtysix.bid:three_rules sixtysix.bid:OPTIONS sixtysix.bid_match:BidMatch"
+    " sixtysix.view_bid:BidView sixtysix.ai_bid:make_bid_player sixtysix.ai_bid:PLAYER_NAMES 0"
+    " - sixtysix_tools.game_bid:BID_THREE -",
 )
 
 NAMES = tuple(row[: row.find(" ")] for row in GAMES)
@@ -162,6 +171,16 @@ def field(game: int, f: int) -> str:
 
 def seats(game: int) -> int:
     return int(field(game, SEATS))
+
+
+def title(game: int) -> str:
+    """The game's name as the screen shows it."""
+    return field(game, TITLE).replace("_", " ")
+
+
+def offered(game: int) -> bool:
+    """Whether the device offers the game (it has a screen adapter)."""
+    return field(game, ADAPTER) != "-"
 
 
 def load(spec: str):

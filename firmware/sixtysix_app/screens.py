@@ -7,7 +7,7 @@ from sixtysix import games
 
 from .canvas import FG, SEL
 from .events import BACK, NEXT, OK, PREV
-from .settings import GAMES, LEVELS
+from .settings import GAMES, LEVELS, OFFERED
 from .ui import draw_list, draw_title, fit, put
 from .widgets import Confirm, Menu, Pages, Screen
 
@@ -107,7 +107,7 @@ class Settings(Screen):
         st = self.app.session.settings
         r = st.rules
         rows = [
-            ("Game", GAMES, st.game),
+            ("Game", tuple(GAMES[g] for g in OFFERED), OFFERED.index(st.game)),
             ("Level", LEVELS, LEVELS.index(st.level)),
             ("Hints", ("off", "on"), 1 if st.hints else 0),
             ("Target", TARGETS, TARGETS.index(str(r.target)) if str(r.target) in TARGETS else 2),
@@ -122,7 +122,7 @@ class Settings(Screen):
         label, values, index = self.rows()[row]
         index = (index + 1) % len(values)
         if row == 0:
-            st.set_game(index)
+            st.set_game(OFFERED[index])
         elif row == 1:
             st.level = values[index]
         elif row == 2:

@@ -12,6 +12,9 @@ from sixtysix.rules import SIXTY_SIX
 from .save import number, pack, split_line
 
 GAMES = games.NAMES  # a game's number is its place in the registry
+# The games the device offers, by number: the registry's rows that have a
+# screen adapter.
+OFFERED = tuple(g for g in range(len(GAMES)) if games.offered(g))
 LEVELS = games.LEVELS
 KIND = "sixtysix-settings"
 VERSION = 1  # the game line names the game, so version-1 files still read
@@ -23,7 +26,9 @@ options_of = games.options  # its OPTIONS table ((name, attribute, values), ...)
 
 
 def game_index(name: str) -> int:
-    if name in GAMES:
+    """The number of a game the device offers, by name; ValueError if it
+    offers none of that name (a file from a newer build, say)."""
+    if name in GAMES and GAMES.index(name) in OFFERED:
         return GAMES.index(name)
     raise ValueError("unknown game")
 

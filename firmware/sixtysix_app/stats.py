@@ -103,10 +103,12 @@ class Stats:
         """Lines of at most 20 characters for the statistics pages."""
         lines: list = []
         for i in range(len(self.games)):
+            if not games.offered(i):
+                continue
             g = self.games[i]
             if lines:
                 lines.append("")
-            lines.append(games.field(i, games.TITLE))
+            lines.append(games.title(i))
             if not g.hands:
                 lines.append("No hands yet")
                 if g.abandoned:

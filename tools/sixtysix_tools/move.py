@@ -108,8 +108,17 @@ def live_hand(text: str):
 
 
 def two_player_games() -> tuple:
-    """The games of two seats, by the registry."""
-    return tuple(name for name in GAME_NAMES if len(part_named(name).seats) == 2)
+    """The games `choose` plays, by the registry: two seats that play the
+    two-player hand, whose view is `sixtysix.view.View` (a bidding game
+    for two has two seats but a hand of its own)."""
+    from sixtysix import games
+    from sixtysix.view import View
+
+    return tuple(
+        name
+        for name in GAME_NAMES
+        if len(part_named(name).seats) == 2 and games.part(games.index(name), games.VIEW) is View
+    )
 
 
 def choose(hand, level: str = "hard", seed: int = 1) -> int:

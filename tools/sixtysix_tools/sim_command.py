@@ -106,12 +106,13 @@ def _tour(board, seed: int, folder: str, zoom: int, game: int, work: str) -> int
 
 
 def game_index(name) -> int:
-    from sixtysix_app.settings import GAMES
+    from sixtysix_app.settings import GAMES, OFFERED
 
     if name is None:
         return 0
-    if name not in GAMES:
-        raise UsageError("unknown game '%s'; the games are: %s" % (name, ", ".join(GAMES)))
+    offered = [GAMES[g] for g in OFFERED]
+    if name not in offered:
+        raise UsageError("unknown game '%s'; the device's games are: %s" % (name, ", ".join(offered)))
     return GAMES.index(name)
 
 
