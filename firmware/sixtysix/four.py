@@ -31,6 +31,7 @@ from .cards import NO_CARD, QUEEN, RANK_POINTS, SUIT_LETTERS, SUIT_NAMES, card_n
 from .compat import const
 from .hand import MARRY
 from .matchbase import SeatedMatch, SeatIllegal
+from .rules import named_option_value, set_named_option
 
 PASS = const(71)
 BID = const(72)  # BID + n, n = 1..5
@@ -82,20 +83,10 @@ class FourRules:
         return 0xFFFFFF
 
     def set_option(self, name: str, value: str) -> None:
-        for opt_name, attr, values in OPTIONS:
-            if opt_name == name:
-                v = value.lower()
-                if v not in values:
-                    raise ValueError("option %s takes %s, not '%s'" % (name, " or ".join(values), value))
-                setattr(self, attr, values.index(v))
-                return
-        raise ValueError("unknown option '%s'" % name)
+        set_named_option(self, OPTIONS, name, value)
 
     def option_value(self, name: str) -> str:
-        for opt_name, attr, values in OPTIONS:
-            if opt_name == name:
-                return values[getattr(self, attr)]
-        raise ValueError("unknown option '%s'" % name)
+        return named_option_value(self, OPTIONS, name)
 
     def changed_options(self):
         out = []
