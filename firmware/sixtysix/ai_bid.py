@@ -17,6 +17,7 @@ reproduces every decision and the time on a device is predictable.
 
 from .ai_four import FourSearchPlayer
 from .bid import BID, MAX_ACTIONS, MOON, PASS, BidHand
+from .compat import const
 from .hand import MARRY
 from .players_bid import BidHeuristicPlayer, BidRandomPlayer, heuristic_card, offered, shown_marriage
 from .solver_bid import BidSolver
@@ -31,6 +32,9 @@ LEVELS = {
     "hard": (4, 1500, 16, 0),
 }
 PLAYER_NAMES = ("random", "heuristic", "easy", "medium", "hard")
+# The deepest exact search, in cards: four-hand's MAX_TRICKS_DEEP tricks of
+# four, what the device's C stack was measured to allow (solver_four.py).
+_MAX_PLIES = const(12)
 
 
 class BidSearchPlayer(FourSearchPlayer):
@@ -77,13 +81,20 @@ class BidSearchPlayer(FourSearchPlayer):
         (exact once the rest fits the budget); before that, each action is
         tried in each world and the rest of the hand played out by the rule
         of thumb, as many worlds as the budget pays for."""
-        if 24 // view.seats - view.tricks[0] - view.tricks[1] <= MAX_TRICKS_DEEP:
+        tricks_left = 24 // view.seats - view.tricks[0] - view.tricks[1]
+        if tricks_left <= MAX_TRICKS_DEEP:
             return FourSearchPlayer._play(self, view)
         acts = view.actions
         n = len(acts)
         cost = n * (view.counts[0] + view.counts[1] + view.counts[2])
         if cost > self.max_nodes:
             return self.heuristic.choose(view)
+        # Nothing hidden, and the rest no deeper than the stack allows: the
+        # budget the play-outs leave may solve the hand exactly.
+        if not view.unseen() and tricks_left * view.seats <= _MAX_PLIES:
+            code = self._solve(view, self.max_nodes - cost)
+            if code >= 0:
+                return code
         worlds = self.max_nodes // cost if view.unseen() else 1
         totals = self.totals
         for i in range(n):
@@ -104,6 +115,31 @@ class BidSearchPlayer(FourSearchPlayer):
             if totals[i] > totals[best] or (totals[i] == totals[best] and acts[i] >= MARRY):
                 best = i
         return acts[best]
+
+    def _solve(self, view, limit: int) -> int:
+        """The best action by an exact search of the one world there is,
+        or -1 when it does not finish within `limit` nodes."""
+        self.deal_world(view)
+        s = self.solver
+        s.load(view, self.deal_hands)
+        s.limit = limit
+        s.stop_at = 99  # no cut-off: play to the last trick
+        acts = view.actions
+        best = -1
+        best_value = 0
+        for i in range(len(acts)):
+            v = self._value_of(acts[i])
+            if s.aborted:
+                best = -1
+                break
+            if view.side:
+                v = -v
+            if best < 0 or v > best_value or (v == best_value and acts[i] >= MARRY):
+                best = i
+                best_value = v
+        self.nodes += s.nodes
+        s.aborted = False
+        return acts[best] if best >= 0 else -1
 
     # --- bidding -------------------------------------------------------------------
 

@@ -30,8 +30,8 @@ actions are written into a caller's buffer; nothing is allocated per move.
 from .cards import NO_CARD, QUEEN, RANK_POINTS, SUIT_LETTERS, SUIT_NAMES, card_name, count
 from .compat import const
 from .hand import MARRY
-from .rng import Rng
-from .three import SeatIllegal
+from .matchbase import SeatedMatch, SeatIllegal
+from .rules import named_option_value, set_named_option
 
 PASS = const(71)
 BID = const(72)  # BID + n, n = 1..5
@@ -83,20 +83,10 @@ class FourRules:
         return 0xFFFFFF
 
     def set_option(self, name: str, value: str) -> None:
-        for opt_name, attr, values in OPTIONS:
-            if opt_name == name:
-                v = value.lower()
-                if v not in values:
-                    raise ValueError("option %s takes %s, not '%s'" % (name, " or ".join(values), value))
-                setattr(self, attr, values.index(v))
-                return
-        raise ValueError("unknown option '%s'" % name)
+        set_named_option(self, OPTIONS, name, value)
 
     def option_value(self, name: str) -> str:
-        for opt_name, attr, values in OPTIONS:
-            if opt_name == name:
-                return values[getattr(self, attr)]
-        raise ValueError("unknown option '%s'" % name)
+        return named_option_value(self, OPTIONS, name)
 
     def changed_options(self):
         out = []
@@ -486,76 +476,25 @@ class FourHand:
         self.reason = R_PLAYED_OUT
 
 
-class FourMatch:
+class FourMatch(SeatedMatch):
     """A four-player match: side scores (AC, BD), dealer passing left."""
 
     name = "four-hand"
 
     def __init__(self, rules, seed: int = 1) -> None:
-        self.rules = rules
-        self.rng = Rng(seed)
-        self.hand = FourHand(rules)
-        self.scores = [0, 0]
-        self.awarded = [0, 0]  # signed game points of the last finished hand
-        self.dealer = -1
-        self.winner = -1  # side
-        self.hands_played = 0
-        self._order = bytearray(24)
+        super().__init__(rules, seed, FourHand(rules))
+        # awarded: signed game points of the last finished hand; winner: a side
 
     # --- the game interface (games.py) ------------------------------------------
 
-    def act(self, code: int) -> None:
-        self.hand.act(code)
-
-    def turn_seat(self) -> int:
-        return self.hand.turn
-
-    def seat_of(self, player: int) -> int:
-        return player
-
-    def player_of(self, seat: int) -> int:
-        return seat
-
     def progress(self) -> int:
-        h = self.hand
-        return h.tricks[0] + h.tricks[1] + (1000 if h.over else 0) + (100 if h.phase != BIDDING else 0)
-
-    def outcome(self) -> tuple:
-        return self.hand.winner, self.awarded[0], self.awarded[1], False
-
-    def _shuffled(self) -> bytearray:
-        order = self._order
-        for c in range(24):
-            order[c] = c
-        self.rng.shuffle(order)
-        return order
-
-    def draw_for_dealer(self) -> int:
-        """Each seat draws a card; the single lowest rank deals, else draw again."""
-        while True:
-            order = self._shuffled()
-            low = min(order[0] % 6, order[1] % 6, order[2] % 6, order[3] % 6)
-            lows = [s for s in range(4) if order[s] % 6 == low]
-            if len(lows) == 1:
-                self.dealer = lows[0]
-                return self.dealer
+        return super().progress() + (100 if self.hand.phase != BIDDING else 0)
 
     def deal(self, dealer: int, hands) -> FourHand:
         """Start a hand from explicit cards (by seat); ValueError if wrong."""
-        if self.winner >= 0:
-            raise ValueError("the match is over")
-        if self.dealer >= 0 and dealer != self.dealer:
-            raise ValueError("the dealer must be %s: the deal passes to the left" % SEATS[self.dealer])
+        self._check_dealer(dealer)
         self.hand.deal(dealer, hands)
         self.dealer = dealer
-        return self.hand
-
-    def start_hand(self) -> FourHand:
-        if self.winner >= 0:
-            raise ValueError("the match is over")
-        if self.dealer < 0:
-            self.draw_for_dealer()
-        self.hand.deal_shuffled(self.dealer, self._shuffled())
         return self.hand
 
     def finish_hand(self) -> None:

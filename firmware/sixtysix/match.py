@@ -11,13 +11,25 @@ def schnapsen_rules() -> Rules:
 
 
 class Match:
-    def __init__(self, rules, seed: int = 1) -> None:
+    """A match of the game for two, and the base of every other game's match
+    (`matchbase.SeatedMatch`): the counters, the game interface of games.py
+    for a hand whose players are the table's seats, the shuffle and the
+    next deal.  A game for more seats passes its own hand and its number of
+    score counters (seats or sides).
+
+    The other games build on this class rather than on one of their own in
+    another module so that the game for two, the one nearest the device's
+    heap limit, loads and compiles no more than its own match."""
+
+    def __init__(self, rules, seed: int = 1, hand=None, seats: int = 2) -> None:
         self.rules = rules
         self.rng = Rng(seed)
-        self.hand = Hand(rules)
-        self.scores = [0, 0]
-        self.awarded = [0, 0]  # game points of the last finished hand, pot included
-        self.pot = 0  # game points carried over from hands nobody won
+        if hand is None:
+            hand = Hand(rules)
+        self.hand = hand
+        self.scores = [0] * seats
+        self.awarded = [0] * seats  # game points of the last finished hand, pot included
+        self.pot = 0  # game points carried over from hands nobody won (two and three seats)
         self.dealer = -1
         self.winner = -1
         self.hands_played = 0
@@ -42,13 +54,17 @@ class Match:
         return seat
 
     def progress(self) -> int:
+        """Grows at each point the match should be saved (games.py)."""
         h = self.hand
         return h.tricks[0] + h.tricks[1] + (1000 if h.over else 0)
 
     def outcome(self) -> tuple:
         return self.hand.winner, self.awarded[0], self.awarded[1], False
 
+    # --- dealing --------------------------------------------------------------
+
     def _shuffled(self) -> bytearray:
+        """The rules' deck (a card bit set) in a fresh random order."""
         order = self._order
         deck = self.rules.deck()
         i = 0
@@ -72,14 +88,21 @@ class Match:
         self.dealer = 0 if order[i] % 6 < order[i + 1] % 6 else 1
         return self.dealer
 
-    def start_hand(self) -> Hand:
+    def _hand_dealer(self) -> int:
+        """Who deals the hand itself: the table's dealer, unless the hand's
+        players are not the table's seats (three-hand)."""
+        return self.dealer
+
+    def start_hand(self):
         """Shuffle and deal the next hand (drawing for the first dealer if needed)."""
         if self.winner >= 0:
             raise ValueError("the match is over")
         if self.dealer < 0:
             self.draw_for_dealer()
-        self.hand.deal_shuffled(self.dealer, self._shuffled())
+        self.hand.deal_shuffled(self._hand_dealer(), self._shuffled())
         return self.hand
+
+    # --- scoring --------------------------------------------------------------
 
     def finish_hand(self) -> None:
         """Book the finished hand: game points, pot, next dealer, match winner."""

@@ -93,20 +93,10 @@ class Rules:
 
     def set_option(self, name: str, value: str) -> None:
         """Set an option by its record name; ValueError names what is wrong."""
-        for opt_name, attr, values in OPTIONS:
-            if opt_name == name:
-                v = value.lower()
-                if v not in values:
-                    raise ValueError("option %s takes %s, not '%s'" % (name, " or ".join(values), value))
-                setattr(self, attr, values.index(v))
-                return
-        raise ValueError("unknown option '%s'" % name)
+        set_named_option(self, OPTIONS, name, value)
 
     def option_value(self, name: str) -> str:
-        for opt_name, attr, values in OPTIONS:
-            if opt_name == name:
-                return values[getattr(self, attr)]
-        raise ValueError("unknown option '%s'" % name)
+        return named_option_value(self, OPTIONS, name)
 
     def changed_options(self):
         """(name, value) of every option that differs from this game's default."""
@@ -116,6 +106,28 @@ class Rules:
             if getattr(self, attr) != getattr(base, attr):
                 out.append((name, values[getattr(self, attr)]))
         return out
+
+
+def set_named_option(rules, options, name: str, value: str) -> None:
+    """Set the option `name` of a rules object whose options table (record
+    name, attribute, values) is `options`; ValueError names what is wrong.
+    Every game's rules set their options through this."""
+    for opt_name, attr, values in options:
+        if opt_name == name:
+            v = value.lower()
+            if v not in values:
+                raise ValueError("option %s takes %s, not '%s'" % (name, " or ".join(values), value))
+            setattr(rules, attr, values.index(v))
+            return
+    raise ValueError("unknown option '%s'" % name)
+
+
+def named_option_value(rules, options, name: str) -> str:
+    """The record spelling of the option `name` of a rules object."""
+    for opt_name, attr, values in options:
+        if opt_name == name:
+            return values[getattr(rules, attr)]
+    raise ValueError("unknown option '%s'" % name)
 
 
 def game_from_name(name: str) -> int:

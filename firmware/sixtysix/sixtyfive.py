@@ -32,8 +32,7 @@ is allocated per move.
 
 from .cards import RANK48_POINTS, SPADES, SUIT_NAMES, card48_name
 from .compat import const
-from .hand import IllegalAction
-from .rng import Rng
+from .matchbase import SeatedMatch, SeatIllegal
 
 SEATS = "ABCD"
 SIDE_NAMES = ("AC", "BD")
@@ -55,16 +54,6 @@ _HALF_FULL = const(0xFFFFFF)
 _SUIT_MASK = const(0xFFF)  # the twelve cards of a suit inside its half
 _NONE = const(255)  # empty place in a trick
 _LOG_SIZE = const(48)
-
-
-class SeatIllegal(IllegalAction):
-    """A rejected action naming the table seat (A..D): `reason` is for the
-    player, the message adds the seat."""
-
-    def __init__(self, seat: int, reason: str) -> None:
-        super(IllegalAction, self).__init__(SEATS[seat] + " " + reason)  # skip its A/B prefix
-        self.player = seat
-        self.reason = reason
 
 
 class SixtyFiveRules:
@@ -380,42 +369,15 @@ class SixtyFiveHand:
         self.reason = R_PLAYED_OUT
 
 
-class SixtyFiveMatch:
+class SixtyFiveMatch(SeatedMatch):
     """A match: side scores (AC, BD), the deal passing to the left."""
 
     name = "sixty-five"
+    _ranks = 12
 
     def __init__(self, rules, seed: int = 1) -> None:
-        self.rules = rules
-        self.rng = Rng(seed)
-        self.hand = SixtyFiveHand(rules)
-        self.scores = [0, 0]
-        self.awarded = [0, 0]  # game points of the last finished hand
-        self.dealer = -1
-        self.winner = -1  # side
-        self.hands_played = 0
-        self._order = bytearray(DECK_SIZE)
-
-    # --- the game interface (games.py) ------------------------------------------
-
-    def act(self, code: int) -> None:
-        self.hand.act(code)
-
-    def turn_seat(self) -> int:
-        return self.hand.turn
-
-    def seat_of(self, player: int) -> int:
-        return player
-
-    def player_of(self, seat: int) -> int:
-        return seat
-
-    def progress(self) -> int:
-        h = self.hand
-        return h.tricks[0] + h.tricks[1] + (1000 if h.over else 0)
-
-    def outcome(self) -> tuple:
-        return self.hand.winner, self.awarded[0], self.awarded[1], False
+        super().__init__(rules, seed, SixtyFiveHand(rules))
+        # winner: a side
 
     def _shuffled(self) -> bytearray:
         order = self._order
@@ -424,42 +386,12 @@ class SixtyFiveMatch:
         self.rng.shuffle(order)
         return order
 
-    def draw_for_dealer(self) -> int:
-        """Each seat draws a card; the single lowest rank deals, else all
-        draw again."""
-        while True:
-            order = self._shuffled()
-            low = 12
-            dealer = -1
-            for s in range(4):
-                r = order[s] % 12
-                if r < low:
-                    low = r
-                    dealer = s
-                elif r == low:
-                    dealer = -1
-            if dealer >= 0:
-                self.dealer = dealer
-                return dealer
-
     def deal(self, dealer: int, hands) -> SixtyFiveHand:
         """Start a hand from explicit cards (eight halves); ValueError if
         the cards or the dealer are wrong."""
-        if self.winner >= 0:
-            raise ValueError("the match is over")
-        if self.dealer >= 0 and dealer != self.dealer:
-            raise ValueError("the dealer must be %s: the deal passes to the left" % SEATS[self.dealer])
+        self._check_dealer(dealer)
         self.hand.deal(dealer, hands)
         self.dealer = dealer
-        return self.hand
-
-    def start_hand(self) -> SixtyFiveHand:
-        """Shuffle and deal the next hand (drawing for the first dealer if needed)."""
-        if self.winner >= 0:
-            raise ValueError("the match is over")
-        if self.dealer < 0:
-            self.draw_for_dealer()
-        self.hand.deal_shuffled(self.dealer, self._shuffled())
         return self.hand
 
     def finish_hand(self) -> None:

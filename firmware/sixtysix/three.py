@@ -14,38 +14,20 @@ hands.  The deal passes to the left.
 
 from .compat import const
 from .hand import Hand, IllegalAction
-from .rng import Rng
+from .matchbase import SeatedMatch, SeatIllegal
 
 SEATS = "ABC"
 _PLAYERS = const(3)
 
 
-class SeatIllegal(IllegalAction):
-    """An `IllegalAction` that names the table seat (A, B, C or D) instead
-    of the two-player hand's A or B."""
-
-    def __init__(self, seat: int, reason: str) -> None:
-        super(IllegalAction, self).__init__("ABCD"[seat] + " " + reason)  # skip the "AB" naming
-        self.player = seat
-        self.reason = reason
-
-
-class ThreeMatch:
+class ThreeMatch(SeatedMatch):
     """A three-player match; `hand` is the two-player hand being played."""
 
     name = "three-hand"
+    _chairs = _PLAYERS
 
     def __init__(self, rules, seed: int = 1) -> None:
-        self.rules = rules
-        self.rng = Rng(seed)
-        self.hand = Hand(rules)
-        self.scores = [0, 0, 0]
-        self.awarded = [0, 0, 0]  # game points of the last finished hand, pot included
-        self.pot = 0
-        self.dealer = -1
-        self.winner = -1
-        self.hands_played = 0
-        self._order = bytearray(rules.deck_size)
+        super().__init__(rules, seed, Hand(rules), _PLAYERS)
 
     # --- seats ----------------------------------------------------------------
 
@@ -68,11 +50,6 @@ class ThreeMatch:
         except IllegalAction as e:
             raise SeatIllegal(self.seat_of(e.player), e.reason) from None
 
-    def progress(self) -> int:
-        """Grows at each point the match should be saved (games.py)."""
-        h = self.hand
-        return h.tricks[0] + h.tricks[1] + (1000 if h.over else 0)
-
     def outcome(self) -> tuple:
         """The hand just booked from seat A's chair (games.py): the dealer
         of that hand sat out and took no hand."""
@@ -83,48 +60,17 @@ class ThreeMatch:
 
     # --- dealing --------------------------------------------------------------
 
-    def _shuffled(self) -> bytearray:
-        order = self._order
-        deck = self.rules.deck()
-        i = 0
-        for c in range(24):
-            if (deck >> c) & 1:
-                order[i] = c
-                i += 1
-        self.rng.shuffle(order)
-        return order
-
-    def draw_for_dealer(self) -> int:
-        """Each seat draws a card; the single lowest rank deals, otherwise
-        everyone draws again.  Returns the first dealer and sets it."""
-        while True:
-            order = self._shuffled()
-            low = min(order[0] % 6, order[1] % 6, order[2] % 6)
-            lows = [s for s in range(_PLAYERS) if order[s] % 6 == low]
-            if len(lows) == 1:
-                self.dealer = lows[0]
-                return self.dealer
-
     def deal(self, dealer: int, left_cards: int, right_cards: int, stock) -> Hand:
         """Start a hand from explicit cards: the dealer's left and right
         players' sets and the stock (top first, the upcard last).
         ValueError if the cards are not the deck or the dealer is wrong."""
-        if self.winner >= 0:
-            raise ValueError("the match is over")
-        if self.dealer >= 0 and dealer != self.dealer:
-            raise ValueError("the dealer must be %s: the deal passes to the left" % SEATS[self.dealer])
+        self._check_dealer(dealer)
         self.hand.deal(1, right_cards, left_cards, stock)
         self.dealer = dealer
         return self.hand
 
-    def start_hand(self) -> Hand:
-        """Shuffle and deal the next hand (drawing for the first dealer if needed)."""
-        if self.winner >= 0:
-            raise ValueError("the match is over")
-        if self.dealer < 0:
-            self.draw_for_dealer()
-        self.hand.deal_shuffled(1, self._shuffled())
-        return self.hand
+    def _hand_dealer(self) -> int:
+        return 1  # the hand's own dealer is always its player 1, the dealer's right
 
     # --- scoring --------------------------------------------------------------
 

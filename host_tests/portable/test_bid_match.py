@@ -167,3 +167,12 @@ def test_every_value_of_a_random_match_stays_small():
             for v in h.hands + h.won + h.card_points + h.game_points + m.scores:
                 assert -(2**30) < v < 2**30
             m.finish_hand()
+
+
+def test_a_seed_deals_the_same_cards_on_every_runtime():
+    """Fixed numbers, so CPython and MicroPython (this module runs on both)
+    must agree on the draw for the dealer and the deal."""
+    for seats, dealer, hands in ((2, 0, (0x862B4F, 0x79D4B0)), (3, 2, (0x1418B8, 0xA9C005, 0x422742))):
+        m = BidMatch(BidRules(seats), 12345)
+        h = m.start_hand()
+        assert m.dealer == dealer and tuple(h.hands[:seats]) == hands

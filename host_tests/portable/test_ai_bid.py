@@ -1,0 +1,61 @@
+"""The bidding games' computer players on the device's terms: a decision
+in play allocates nothing (the play-outs and the endgame search reuse the
+hands and buffers made with the player), the node budget is kept, and
+every level answers legally and the same way for the same seed.
+
+Kept light: it also runs on the MicroPython unix port at a 64K-word heap."""
+
+import gc
+
+from sixtysix.ai_bid import LEVELS, make_bid_player
+from sixtysix.bid import PLAYING, BidRules
+from sixtysix.bid_match import BidMatch
+from sixtysix.view_bid import BidView
+
+
+def _allocated(player, view):
+    """Bytes a second identical decision leaves allocated; 0 on CPython."""
+    player.choose(view)
+    if not hasattr(gc, "mem_alloc"):
+        return 0
+    gc.collect()
+    gc.disable()
+    try:
+        before = gc.mem_alloc()
+        player.choose(view)
+        return gc.mem_alloc() - before
+    finally:
+        gc.enable()
+
+
+def test_decisions_in_play_allocate_nothing_and_keep_the_budget():
+    for seats in (2, 3):
+        m = BidMatch(BidRules(seats), 3)
+        h = m.start_hand()
+        hard = make_bid_player("hard", 1)
+        heuristic = make_bid_player("heuristic", 1)
+        checked = 0
+        while not h.over:
+            view = BidView(h, h.turn)
+            # play-outs early, the endgame search late; a forced move costs nothing
+            if h.phase == PLAYING and h.tricks_left() in (7, 6, 2) and len(view.actions) > 1:
+                assert _allocated(hard, view) == 0, (seats, h.tricks_left())
+                assert 0 < hard.nodes <= LEVELS["hard"][1]
+                checked += 1
+            h.act(heuristic.choose(view))
+        assert checked >= 3
+
+
+def test_every_level_answers_legally_and_alike_for_a_seed():
+    for seats in (2, 3):
+        for level in ("easy", "medium", "hard"):
+            m = BidMatch(BidRules(seats), 8)
+            h = m.start_hand()
+            steps = 0
+            while not h.over and steps < 12:
+                view = BidView(h, h.turn)
+                code = make_bid_player(level, 5).choose(view)
+                assert make_bid_player(level, 5).choose(view) == code
+                assert bytes((code,)) in view.actions
+                h.act(code)
+                steps += 1
