@@ -33,7 +33,7 @@ if __name__ == "__main__":
     _i = __file__.rfind("/")
     sys.path.insert(0, (__file__[:_i] if _i > 0 else ".") + "/../../firmware")
 
-from benchtime import elapsed_us, nearest_rank, now_us, report_decisions  # type: ignore[import-not-found]
+from benchtime import elapsed_us, nearest_rank, now_us, report_decisions, run_mode  # type: ignore[import-not-found]
 from sixtysix.ai import make_player
 from sixtysix.hand import CLAIM, CLOSE, EXCHANGE, MAX_ACTIONS
 from sixtysix.match import Match
@@ -228,14 +228,8 @@ def main(args):
     if len(args) != 5 or args[0] not in modes:
         print("usage: bench_ai_mpy.py speed|positions|alloc|play LEVEL MATCHES SEED GAME")
         return 2
-    try:
-        rules = Rules(game_from_name(args[4]))
-        modes[args[0]](args[1], int(args[2]), int(args[3]), rules)
-    except MemoryError:
-        print("memory-error")
-        return 3
-    print("done")
-    return 0
+    rules = Rules(game_from_name(args[4]))
+    return run_mode(modes[args[0]], args[1], int(args[2]), int(args[3]), rules)
 
 
 if __name__ == "__main__":

@@ -19,7 +19,7 @@ if __name__ == "__main__":
     _i = __file__.rfind("/")
     sys.path.insert(0, (__file__[:_i] if _i > 0 else ".") + "/../../firmware")
 
-from benchtime import elapsed_us, now_us, report_decisions  # type: ignore[import-not-found]
+from benchtime import elapsed_us, now_us, report_decisions, run_mode  # type: ignore[import-not-found]
 from sixtysix.rng import Rng
 from sixtysix_app.seats import adapter
 from sixtysix_app.session import Session
@@ -74,13 +74,7 @@ def main(args):
     if len(args) != 4 or args[3] not in GAMES[2:]:
         print("usage: bench_ai_seats_mpy.py LEVEL DECISIONS SEED three-hand|four-hand|sixty-five")
         return 2
-    try:
-        speed(args[0], int(args[1]), int(args[2]), GAMES.index(args[3]))
-    except MemoryError:
-        print("memory-error")
-        return 3
-    print("done")
-    return 0
+    return run_mode(speed, args[0], int(args[1]), int(args[2]), GAMES.index(args[3]))
 
 
 if __name__ == "__main__":

@@ -1,5 +1,5 @@
-"""The clock, the baseline loop and the decision report that the bench
-drivers share (bench_core_mpy.py, bench_ai_mpy.py, bench_ai_seats_mpy.py),
+"""The clock, the baseline loop, the decision report and the run of a
+mode that the bench drivers share (bench_core_mpy.py, bench_ai_mpy.py, bench_ai_seats_mpy.py),
 on MicroPython (the unix port, the emulated Pico) and CPython alike.
 
 Imported by the drivers as a plain module, beside them: from tools/ when a
@@ -75,3 +75,15 @@ def report_decisions(times, counts, searched, nodes, most, checksum):
     print("baseline_loops", BASELINE_LOOPS)
     print("baseline_us", base_us)
     print("checksum", checksum)
+
+
+def run_mode(mode, *args):
+    """Run a driver's mode; its exit status: 0 after a `done` line, or 3
+    after `memory-error` when the heap ran out."""
+    try:
+        mode(*args)
+    except MemoryError:
+        print("memory-error")
+        return 3
+    print("done")
+    return 0
