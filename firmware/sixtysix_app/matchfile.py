@@ -117,13 +117,7 @@ def read_match(m, shape: int, match_line: str, hand_line: str, log_line: str, ch
     words = split_line(log_line, "log")
     if len(words) != 1:
         raise ValueError("bad log line")
-    log = from_hex(words[0])
-    if len(log) > len(h.log):
-        raise ValueError("log too long")
-    for b in log:
-        if b >> 7 != h.turn:
-            raise ValueError("action by the wrong player")
-        h.act(b & 0x7F)
+    _replay(h, from_hex(words[0]), 7, "player")
     check(m, shape, dealer, booked)
     return (dealer, dealer_cards, other_cards, stock), booked
 
@@ -169,10 +163,17 @@ def _read_four_seats(m, four: bool, match_line, hand_line, log_line):
                 raise ValueError("action by the wrong seat")
             h.act(log[k + 1])
     else:
-        if len(log) > len(h.log):
-            raise ValueError("log too long")
-        for b in log:
-            if b >> 6 != h.turn:
-                raise ValueError("action by the wrong seat")
-            h.act(b & 0x3F)
+        _replay(h, log, 6, "seat")
     return (dealer, dealt), booked
+
+
+def _replay(h, log, shift: int, who: str) -> None:
+    """Take the actions of a saved log, one byte each (the player or seat
+    above `shift` bits of action), checking that each is the turn's."""
+    if len(log) > len(h.log):
+        raise ValueError("log too long")
+    mask = (1 << shift) - 1
+    for b in log:
+        if b >> shift != h.turn:
+            raise ValueError("action by the wrong " + who)
+        h.act(b & mask)

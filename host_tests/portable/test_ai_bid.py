@@ -5,27 +5,15 @@ every level answers legally and the same way for the same seed.
 
 Kept light: it also runs on the MicroPython unix port at a 64K-word heap."""
 
-import gc
-
+from heapmeter import left_allocated
 from sixtysix.ai_bid import LEVELS, make_bid_player
 from sixtysix.bid import PLAYING, BidRules
 from sixtysix.bid_match import BidMatch
 from sixtysix.view_bid import BidView
 
 
-def _allocated(player, view):
-    """Bytes a second identical decision leaves allocated; 0 on CPython."""
+def _decide(player, view, _):
     player.choose(view)
-    if not hasattr(gc, "mem_alloc"):
-        return 0
-    gc.collect()
-    gc.disable()
-    try:
-        before = gc.mem_alloc()
-        player.choose(view)
-        return gc.mem_alloc() - before
-    finally:
-        gc.enable()
 
 
 def test_decisions_in_play_allocate_nothing_and_keep_the_budget():
@@ -39,7 +27,7 @@ def test_decisions_in_play_allocate_nothing_and_keep_the_budget():
             view = BidView(h, h.turn)
             # play-outs early, the endgame search late; a forced move costs nothing
             if h.phase == PLAYING and h.tricks_left() in (7, 6, 2) and len(view.actions) > 1:
-                assert _allocated(hard, view) == 0, (seats, h.tricks_left())
+                assert left_allocated(_decide, hard, view) == 0, (seats, h.tricks_left())
                 assert 0 < hard.nodes <= LEVELS["hard"][1]
                 checked += 1
             h.act(heuristic.choose(view))

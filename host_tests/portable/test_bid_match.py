@@ -2,8 +2,7 @@
 part one): the scoring of a hand and of a match, and nothing allocated in
 play."""
 
-import gc
-
+from heapmeter import left_allocated
 from sixtysix.bid import BID, MAX_ACTIONS, PASS, R_PLAYED_OUT, BidHand, BidRules
 from sixtysix.bid_match import BidMatch
 from sixtysix.rng import Rng
@@ -108,22 +107,6 @@ def test_the_dealer_is_drawn_then_passes_to_the_left():
 # --- no allocation in play -------------------------------------------------------------
 
 
-def _free(fn, a, b, c):
-    """Bytes left allocated by fn(a, b, c) with the collector off, after a
-    warm-up call; 0 on CPython, which has no heap meter."""
-    fn(a, b, c)
-    if not hasattr(gc, "mem_alloc"):
-        return 0
-    gc.collect()
-    gc.disable()
-    try:
-        before = gc.mem_alloc()
-        fn(a, b, c)
-        return gc.mem_alloc() - before
-    finally:
-        gc.enable()
-
-
 def _deal_bid_and_trick(h, buf, hands):
     h.deal(2, hands)
     h.legal_actions(buf)
@@ -147,12 +130,12 @@ def _copy(h, other, _):
 def test_listing_acting_dealing_and_copying_allocate_nothing():
     h = BidHand(BidRules(3))
     hands = [cards(x) for x in THREE]
-    assert _free(_deal_bid_and_trick, h, bytearray(MAX_ACTIONS), hands) == 0
+    assert left_allocated(_deal_bid_and_trick, h, bytearray(MAX_ACTIONS), hands) == 0
     assert h.tricks[0] + h.tricks[1] == 1
     order = bytearray(range(24))
     Rng(4).shuffle(order)
-    assert _free(_deal_shuffled, h, order, None) == 0
-    assert _free(_copy, BidHand(h.rules), h, None) == 0
+    assert left_allocated(_deal_shuffled, h, order, None) == 0
+    assert left_allocated(_copy, BidHand(h.rules), h, None) == 0
 
 
 def test_every_value_of_a_random_match_stays_small():

@@ -19,6 +19,7 @@ from sixtysix.rules import GAME_NAMES
 
 from .bench_common import (
     AI_DRIVER,
+    BENCH_TIME,
     DRIVER,
     SEAT_DECISIONS,
     SEATS_DRIVER,
@@ -137,8 +138,9 @@ def compile_core(mpy_cross, folder, driver=DRIVER):
     package = os.path.join(folder, "sixtysix")
     os.mkdir(package)
     sources = [(os.path.join(CORE, f), os.path.join(package, f[:-3] + ".mpy")) for f in os.listdir(CORE)]
-    name = os.path.basename(driver)[:-3]
-    sources.append((driver, os.path.join(folder, name + ".mpy")))
+    for source in (driver, BENCH_TIME):
+        name = os.path.basename(source)[:-3]
+        sources.append((source, os.path.join(folder, name + ".mpy")))
     for source, target in sources:
         if not source.endswith(".py"):
             continue

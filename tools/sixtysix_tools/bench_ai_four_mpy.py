@@ -10,30 +10,15 @@ and play apart.  Prints `name value` lines and ends with `done`.
 """
 
 import sys
-import time
 
 if __name__ == "__main__":
     _i = __file__.rfind("/")
     sys.path.insert(0, (__file__[:_i] if _i > 0 else ".") + "/../../firmware")
 
+from benchtime import elapsed_us, now_us  # type: ignore[import-not-found]
 from sixtysix.ai_four import make_four_player
 from sixtysix.four import PLAYING, FourMatch, FourRules
 from sixtysix.view_four import FourView
-
-_TICKS_US = getattr(time, "ticks_us", None)  # MicroPython
-_TICKS_DIFF = getattr(time, "ticks_diff", None)
-
-
-def _now_us() -> int:
-    if _TICKS_US is not None:
-        return _TICKS_US()
-    return int(time.perf_counter() * 1000000)
-
-
-def _elapsed_us(start: int) -> int:
-    if _TICKS_DIFF is not None:
-        return _TICKS_DIFF(_now_us(), start)
-    return _now_us() - start
 
 
 def bench(level: str, hands: int, seed: int) -> None:
@@ -48,9 +33,9 @@ def bench(level: str, hands: int, seed: int) -> None:
         while not h.over:
             seat = h.turn
             view = FourView(h, seat)
-            start = _now_us()
+            start = now_us()
             code = players[seat].choose(view)
-            us = _elapsed_us(start)
+            us = elapsed_us(start)
             if seat % 2 == 0:
                 row = stats[1 if view.phase == PLAYING else 0]
                 nodes = players[seat].nodes

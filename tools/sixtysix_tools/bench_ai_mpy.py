@@ -25,7 +25,6 @@ lets bench.py confirm it.
 
 import gc
 import sys
-import time
 
 if __name__ == "__main__":
     # Run as a script: find firmware/ by string ops (MicroPython has no
@@ -34,6 +33,7 @@ if __name__ == "__main__":
     _i = __file__.rfind("/")
     sys.path.insert(0, (__file__[:_i] if _i > 0 else ".") + "/../../firmware")
 
+from benchtime import elapsed_us, nearest_rank, now_us, report_decisions, run_mode  # type: ignore[import-not-found]
 from sixtysix.ai import make_player
 from sixtysix.hand import CLAIM, CLOSE, EXCHANGE, MAX_ACTIONS
 from sixtysix.match import Match
@@ -42,38 +42,7 @@ from sixtysix.rules import Rules, game_from_name
 from sixtysix.solver import Solver
 from sixtysix.view import View
 
-BASELINE_LOOPS = 200000
 ALLOC_POSITIONS = 8  # half closed after the first trick, half played to exhaustion
-
-_ticks_us = getattr(time, "ticks_us", None)
-_ticks_diff = getattr(time, "ticks_diff", None)
-
-
-def now_us():
-    if _ticks_us is not None:
-        return _ticks_us()
-    return int(time.perf_counter() * 1000000)
-
-
-def elapsed_us(start):
-    if _ticks_diff is not None:
-        return _ticks_diff(now_us(), start)
-    return now_us() - start
-
-
-def baseline(n):
-    """The same fixed loop as the core bench's: small-int arithmetic."""
-    x = 1
-    for i in range(n):
-        x = (x * 75 + i) & 0xFFFF
-    return x
-
-
-def nearest_rank(ordered, percent):
-    """The percent-th percentile of a sorted list (nearest-rank method)."""
-    n = len(ordered)
-    i = (percent * n + 99) // 100 - 1
-    return ordered[i if i > 0 else 0]
 
 
 class Table:
@@ -164,34 +133,14 @@ def positions(level, count, seed, rules):
 
 
 def report(table):
-    start = now_us()
-    baseline(BASELINE_LOOPS)
-    base_us = elapsed_us(start)
-    times = table.times
-    total = 0
-    for t in times:
-        total += t
-    times.sort()
     searches = table.search_times
     searches.sort()
     if searches:
         print("search_median_us", nearest_rank(searches, 50))
         print("search_p95_us", nearest_rank(searches, 95))
-    print("moves", len(times))
-    print("searched", table.searched)
-    print("total_us", total)
-    print("median_us", nearest_rank(times, 50))
-    print("p95_us", nearest_rank(times, 95))
-    print("max_us", times[-1])
-    print("nodes", table.nodes)
-    print("max_nodes", table.most_nodes)
-    counts = table.node_counts
-    counts.sort()
-    print("nodes_p50", nearest_rank(counts, 50))
-    print("nodes_p95", nearest_rank(counts, 95))
-    print("baseline_loops", BASELINE_LOOPS)
-    print("baseline_us", base_us)
-    print("checksum", table.checksum)
+    report_decisions(
+        table.times, table.node_counts, table.searched, table.nodes, table.most_nodes, table.checksum
+    )
 
 
 def play(level, matches, seed, rules):
@@ -279,14 +228,8 @@ def main(args):
     if len(args) != 5 or args[0] not in modes:
         print("usage: bench_ai_mpy.py speed|positions|alloc|play LEVEL MATCHES SEED GAME")
         return 2
-    try:
-        rules = Rules(game_from_name(args[4]))
-        modes[args[0]](args[1], int(args[2]), int(args[3]), rules)
-    except MemoryError:
-        print("memory-error")
-        return 3
-    print("done")
-    return 0
+    rules = Rules(game_from_name(args[4]))
+    return run_mode(modes[args[0]], args[1], int(args[2]), int(args[3]), rules)
 
 
 if __name__ == "__main__":

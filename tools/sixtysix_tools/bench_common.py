@@ -15,6 +15,7 @@ TOOLS = os.path.dirname(os.path.abspath(__file__))
 DRIVER = os.path.join(TOOLS, "bench_core_mpy.py")
 AI_DRIVER = os.path.join(TOOLS, "bench_ai_mpy.py")
 SEATS_DRIVER = os.path.join(TOOLS, "bench_ai_seats_mpy.py")
+BENCH_TIME = os.path.join(TOOLS, "benchtime.py")  # the drivers' clock and report, beside them
 SEAT_DECISIONS = 100  # decisions timed per level in a game for three or four
 
 

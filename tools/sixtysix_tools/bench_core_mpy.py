@@ -20,7 +20,6 @@ legal action at random.
 
 import gc
 import sys
-import time
 
 if __name__ == "__main__":
     # Run as a script: find firmware/ by string ops (MicroPython has no
@@ -29,38 +28,11 @@ if __name__ == "__main__":
     _i = __file__.rfind("/")
     sys.path.insert(0, (__file__[:_i] if _i > 0 else ".") + "/../../firmware")
 
+from benchtime import BASELINE_LOOPS, baseline_us, elapsed_us, now_us  # type: ignore[import-not-found]
 from sixtysix.hand import CLAIM, MAX_ACTIONS
 from sixtysix.match import Match
 from sixtysix.rng import Rng
 from sixtysix.rules import Rules
-
-BASELINE_LOOPS = 200000
-
-
-# MicroPython's clock: microsecond ticks that wrap, compared with ticks_diff.
-_ticks_us = getattr(time, "ticks_us", None)
-_ticks_diff = getattr(time, "ticks_diff", None)
-
-
-def now_us():
-    if _ticks_us is not None:
-        return _ticks_us()
-    return time.perf_counter_ns() // 1000
-
-
-def elapsed_us(start):
-    if _ticks_diff is not None:
-        return _ticks_diff(now_us(), start)
-    return now_us() - start
-
-
-def baseline(n):
-    """A fixed amount of plain interpreter work (small-int arithmetic in a
-    loop) to compare the hands against on the same machine and runtime."""
-    x = 1
-    for i in range(n):
-        x = (x * 75 + i) & 0xFFFF
-    return x
 
 
 class Player:
@@ -103,9 +75,7 @@ def speed(hands, seed):
         player.next_match()
         player.play_hand()
     hand_us = elapsed_us(start)
-    start = now_us()
-    baseline(BASELINE_LOOPS)
-    base_us = elapsed_us(start)
+    base_us = baseline_us()
     print("hand_us", hand_us)
     print("baseline_loops", BASELINE_LOOPS)
     print("baseline_us", base_us)

@@ -26,7 +26,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from . import emulated
-from .bench_common import AI_DRIVER, SEAT_DECISIONS, SEATS_DRIVER, BenchError
+from .bench_common import AI_DRIVER, BENCH_TIME, SEAT_DECISIONS, SEATS_DRIVER, BenchError
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -217,7 +217,18 @@ def bench_ai_emulated(
     )
     with tempfile.TemporaryDirectory() as work, deployed_pico("pico_display", work) as pico:
         mpremote(
-            pico.port, "cp", AI_DRIVER, ":bench_ai_mpy.py", "+", "cp", SEATS_DRIVER, ":bench_ai_seats_mpy.py"
+            pico.port,
+            "cp",
+            AI_DRIVER,
+            ":bench_ai_mpy.py",
+            "+",
+            "cp",
+            SEATS_DRIVER,
+            ":bench_ai_seats_mpy.py",
+            "+",
+            "cp",
+            BENCH_TIME,
+            ":benchtime.py",
         )
         for game in games:
             for level in levels:
