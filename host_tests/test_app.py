@@ -31,6 +31,7 @@ from sixtysix_app.table import Table
 from sixtysix_tools import sim as simulator
 from sixtysix_tools.hostcanvas import HostCanvas
 from sixtysix_tools.sim import LONG_MS, TAP_MS, Sim
+from sixtysix_tools.tour import press_for as button_for  # (button, how long to hold it) giving an event
 
 from boards import BOARDS
 
@@ -55,18 +56,6 @@ def quick(monkeypatch):
 
 
 # --- driving the simulator ------------------------------------------------------------------
-
-
-def button_for(board, event: int):
-    """(button, how long to hold it) giving `event`: a short press where the
-    board has one, else the long press of a button."""
-    for i, (short, _long) in enumerate(board.KEYMAP):
-        if short == event:
-            return i, TAP_MS
-    for i, (_short, long) in enumerate(board.KEYMAP):
-        if long == event:
-            return i, LONG_MS
-    raise AssertionError("board %s has no button for event %d" % (board.NAME, event))
 
 
 def press(sim: Sim, event: int, times: int = 1) -> None:

@@ -62,7 +62,7 @@ def test_random_presses_never_fault(board_name, game, tmp_path):
         event = events[rng.below(len(events))]
         try:
             i, ms = button_for(sim.board, event)
-        except AssertionError:
+        except ValueError:  # the board has no button for it
             continue
         if rng.below(10) == 0:
             ms = LONG_MS

@@ -30,7 +30,7 @@ written into a caller's buffer and a trick is resolved in place: nothing
 is allocated per move.
 """
 
-from .cards import RANK48_POINTS, SPADES, SUIT_NAMES, card48_name
+from .cards import RANK48_POINTS, SPADES, SUIT_NAMES, card48_name, count
 from .compat import const
 from .matchbase import SeatedMatch, SeatIllegal
 
@@ -82,14 +82,6 @@ class SixtyFiveRules:
 def suit_bits(suit: int) -> int:
     """The suit's twelve cards inside its half (`half = suit >> 1`)."""
     return _SUIT_MASK << ((suit & 1) * 12)
-
-
-def count_bits(x: int) -> int:
-    n = 0
-    while x:
-        x &= x - 1
-        n += 1
-    return n
 
 
 def game_points_for(score: int) -> int:
@@ -191,7 +183,7 @@ class SixtyFiveHand:
             hi = hands[2 * s + 1]
             if lo < 0 or hi < 0 or lo > _HALF_FULL or hi > _HALF_FULL:
                 raise ValueError("no such card")
-            if count_bits(lo) + count_bits(hi) != HAND_SIZE:
+            if count(lo) + count(hi) != HAND_SIZE:
                 raise ValueError("%s must be dealt 12 cards" % SEATS[s])
             if (seen0 & lo) or (seen1 & hi):
                 raise ValueError("a card is dealt twice")
@@ -225,7 +217,7 @@ class SixtyFiveHand:
         return (self.hands[seat * 2 + c // 24] >> (c % 24)) & 1 == 1
 
     def cards_left(self, seat: int) -> int:
-        return count_bits(self.hands[2 * seat]) + count_bits(self.hands[2 * seat + 1])
+        return count(self.hands[2 * seat]) + count(self.hands[2 * seat + 1])
 
     def score(self, side: int) -> int:
         """2 per trick, 1 for the last trick, card points of the side's pile."""
