@@ -19,10 +19,17 @@ board module on CPython and read its geometry and button map.
                      `make -C ports/PORT BOARD=BOARD`; () for CircuitPython
     WIDTH     int    drawing area in pixels, after any rotation
     HEIGHT    int
+    PIXEL_UM  int    the panel's pixel pitch in micrometres, so screens and
+                     tests can size text in millimetres (README "Readable
+                     sizes")
     MONO      bool   a two-colour panel
     FONT      str    "small" (3x5 glyphs in a 4x6 cell) or "normal" (5x7 in
                      a 6x8 cell); framebuf boards only
     SCALE     int    1 or 2: each font pixel drawn as SCALE x SCALE
+    FACE      tuple  (font, scale) of the ranks and suits on card faces,
+                     sized so they stand at least 1.4 mm tall where the
+                     panel allows: a FONT, or "card" (7x9 glyphs in an
+                     8x10 cell, faces only) at scale 1; framebuf boards only
     BUTTONS   tuple  physical button names; bit i of a button mask is BUTTONS[i]
     KEYMAP    tuple  one (short press event, long press event) pair per button,
                      from sixtysix_app.events; a long event of NONE means the

@@ -26,9 +26,11 @@ ARCH = "armv6m"
 FIRMWARE = ("rp2", "RPI_PICO")
 WIDTH = 128
 HEIGHT = 64
+PIXEL_UM = 170  # pixel pitch, um: the 0.96" diagonal over 128x64 square pixels
 MONO = True
 FONT = "normal"
 SCALE = 1
+FACE = ("card", 1)  # card faces: 9 px = 1.5 mm, where the text font's 7 px would be 1.2 mm
 BUTTONS = ("LEFT", "RIGHT", "OK", "BACK", "HINT")
 KEYMAP = ((PREV, NONE), (NEXT, NONE), (OK, NONE), (BACK, NONE), (HINT, NONE))
 PINS = (
@@ -55,7 +57,7 @@ def _open_panel():
 def open_canvas():
     from sixtysix_app.ssd1306 import open_mono_canvas
 
-    return open_mono_canvas(WIDTH, HEIGHT, FONT, SCALE, _open_panel)
+    return open_mono_canvas(WIDTH, HEIGHT, FONT, SCALE, _open_panel, face=FACE)
 
 
 def open_buttons():

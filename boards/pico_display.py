@@ -28,9 +28,11 @@ ARCH = "armv6m"
 FIRMWARE = ("rp2", "RPI_PICO")
 WIDTH = 240
 HEIGHT = 135
+PIXEL_UM = 105  # pixel pitch, um: the 1.14" diagonal over 240x135 square pixels
 MONO = False
 FONT = "normal"
 SCALE = 2
+FACE = ("normal", 2)  # card faces: the text font serves: 14 px = 1.5 mm
 BUTTONS = ("A", "B", "X", "Y")
 KEYMAP = ((OK, NONE), (BACK, HINT), (PREV, NONE), (NEXT, NONE))
 PINS = (
@@ -52,7 +54,7 @@ def open_canvas():
     from sixtysix_app.st7789 import open_gs4_canvas
 
     return open_gs4_canvas(
-        WIDTH, HEIGHT, FONT, SCALE, _SPI_ID, _SPI_BAUDRATE, _SCK, _MOSI, _DC, _CS, _BACKLIGHT
+        WIDTH, HEIGHT, FONT, SCALE, _SPI_ID, _SPI_BAUDRATE, _SCK, _MOSI, _DC, _CS, _BACKLIGHT, face=FACE
     )
 
 

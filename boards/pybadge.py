@@ -17,9 +17,11 @@ ARCH = ""
 FIRMWARE = ()
 WIDTH = 160
 HEIGHT = 128
+PIXEL_UM = 223  # pixel pitch, um: the 1.8" diagonal over 160x128 square pixels
 MONO = False
 FONT = "normal"
 SCALE = 1
+FACE = ("normal", 1)  # card faces: unused: displayio draws faces in terminalio, 8 px = 1.8 mm
 BUTTONS = ("B", "A", "START", "SELECT", "RIGHT", "DOWN", "UP", "LEFT")
 KEYMAP = (
     (BACK, NONE),

@@ -28,9 +28,11 @@ ARCH = "xtensawin"
 FIRMWARE = ("esp32", "ESP32_GENERIC")
 WIDTH = 240
 HEIGHT = 135
+PIXEL_UM = 105  # pixel pitch, um: the 1.14" diagonal over 240x135 square pixels
 MONO = False
 FONT = "normal"
 SCALE = 2
+FACE = ("normal", 2)  # card faces: the text font serves: 14 px = 1.5 mm
 BUTTONS = ("IO0", "IO35")
 KEYMAP = ((NEXT, BACK), (OK, HINT))
 PINS = (
@@ -51,7 +53,19 @@ def open_canvas():
     from sixtysix_app.st7789 import open_gs4_canvas
 
     return open_gs4_canvas(
-        WIDTH, HEIGHT, FONT, SCALE, _SPI_ID, _SPI_BAUDRATE, _SCK, _MOSI, _DC, _CS, _BACKLIGHT, _RESET
+        WIDTH,
+        HEIGHT,
+        FONT,
+        SCALE,
+        _SPI_ID,
+        _SPI_BAUDRATE,
+        _SCK,
+        _MOSI,
+        _DC,
+        _CS,
+        _BACKLIGHT,
+        _RESET,
+        face=FACE,
     )
 
 

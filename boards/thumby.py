@@ -31,9 +31,11 @@ ARCH = "armv6m"
 FIRMWARE = ("rp2", "RPI_PICO")
 WIDTH = 72
 HEIGHT = 40
+PIXEL_UM = 130  # pixel pitch, um: the 0.42" diagonal over 72x40 square pixels
 MONO = True
 FONT = "small"
 SCALE = 1
+FACE = ("small", 1)  # card faces: 5 px = 0.65 mm: the panel has no room for more
 BUTTONS = ("LEFT", "RIGHT", "UP", "DOWN", "A", "B")
 KEYMAP = ((PREV, NONE), (NEXT, NONE), (PREV, NONE), (NEXT, NONE), (OK, NONE), (BACK, HINT))
 PINS = (
@@ -73,7 +75,7 @@ def _open_panel():
 def open_canvas():
     from sixtysix_app.ssd1306 import open_mono_canvas
 
-    return open_mono_canvas(WIDTH, HEIGHT, FONT, SCALE, _open_panel)
+    return open_mono_canvas(WIDTH, HEIGHT, FONT, SCALE, _open_panel, face=FACE)
 
 
 def open_buttons():

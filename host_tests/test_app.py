@@ -43,7 +43,9 @@ def board_module(name: str):
 
 
 def host_canvas(board):
-    return HostCanvas(board.WIDTH, board.HEIGHT, mono=board.MONO, font=board.FONT, scale=board.SCALE)
+    return HostCanvas(
+        board.WIDTH, board.HEIGHT, mono=board.MONO, font=board.FONT, scale=board.SCALE, face=board.FACE
+    )
 
 
 @pytest.fixture

@@ -38,6 +38,8 @@ CONTRACT = {
     "MONO": bool,
     "FONT": str,
     "SCALE": int,
+    "FACE": tuple,
+    "PIXEL_UM": int,
     "BUTTONS": tuple,
     "KEYMAP": tuple,
     "PINS": tuple,
@@ -82,6 +84,9 @@ def test_board_values_are_sane(name):
     assert 64 <= board.WIDTH <= 320 and 32 <= board.HEIGHT <= 240
     assert board.WIDTH % 8 == 0 and board.HEIGHT % 8 in (0, 7)  # 135 = the 1.14" panel
     assert board.FONT in ("small", "normal") and board.SCALE in (1, 2)
+    face, face_scale = board.FACE
+    assert (face in ("small", "normal") and face_scale in (1, 2)) or board.FACE == ("card", 1)
+    assert 50 <= board.PIXEL_UM <= 500  # micrometres, not millimetres or inches
     assert board.NAME and board.SAVE_DIR.startswith("/")
     for what, pin in board.PINS:
         assert isinstance(what, str) and isinstance(pin, str) and what and pin

@@ -1,16 +1,25 @@
-"""Every screen fits its panel: a canvas that passes each call on to the
-board's real one notes any text or suit glyph reaching past an edge (the
-real canvases clip silently), on every board, for the two-player screens
-and for the tables of the games for three and four."""
+"""Every screen fits its panel and can be read on it: a canvas that passes
+each call on to the board's real one notes any text or suit glyph reaching
+past an edge (the real canvases clip silently) and the height of every
+glyph drawn, on every board, for the two-player screens and for the tables
+of the games for three and four.
+
+Readable means, at the board's pixel pitch (boards PIXEL_UM): the ranks
+and suits on card faces (hand, trick, upcard) at least 1.4 mm tall, all
+other text at least 1.0 mm, and no glyph under 5 pixels anywhere.  A
+glyph's height is that of a capital or a digit (canvas.glyph_h).  The
+Thumby's 72x40 panel cannot hold text that large; it is held to the
+5-pixel floor only (README "Readable sizes" gives its sizes)."""
 
 import pytest
 from sixtysix import ai
+from sixtysix_app import table, table_multi, ui
 from sixtysix_app.app import Confirm, Pages
 from sixtysix_app.events import BACK, HINT, NEXT, OK
 from sixtysix_app.settings import GAMES
 from sixtysix_tools import sim as simulator
 from sixtysix_tools.hostcanvas import HostCanvas
-from sixtysix_tools.sim import Sim
+from sixtysix_tools.sim import Sim, load_board
 from test_app import button_for, choose, labels, new_sim, on_title, press
 from test_app_games import my_turn_to_play
 
@@ -31,14 +40,26 @@ class FitCheck:
         self.where = "start"
         self.overflows: list = []
         self.texts = 0
+        self.glyph_h = inner.glyph_h
+        self.on_card = 0  # > 0 while a card face is drawn (ui.draw_card)
+        self.least = {}  # "card" / "text" -> (pixels, where first seen)
 
     def __getattr__(self, name):
         return getattr(self.inner, name)
 
     def _check(self, what: str, cells: int, x: int, y: int) -> None:
         self.texts += 1
+        kind = "card" if self.on_card else "text"
+        if kind not in self.least or self.glyph_h < self.least[kind][0]:
+            self.least[kind] = (self.glyph_h, "%s: %r" % (self.where, what))
         if x < 0 or y < 0 or x + cells * self.char_w > self.width or y + self.char_h > self.height:
             self.overflows.append("%s: %r at (%d, %d)" % (self.where, what, x, y))
+
+    def faces(self, on: bool) -> None:
+        self.inner.faces(on)
+        self.char_w = self.inner.char_w
+        self.char_h = self.inner.char_h
+        self.glyph_h = self.inner.glyph_h
 
     def text(self, s: str, x: int, y: int, role: int) -> None:
         self._check(s, len(s), x, y)
@@ -57,8 +78,14 @@ class Blank:
         self.height = model.height
         self.char_w = model.char_w
         self.char_h = model.char_h
+        self.glyph_h = model.glyph_h
+        self.face_w = model.face_w
+        self.face_h = model.face_h
         self.mono = model.mono
         self.frames = 0
+
+    def faces(self, on):
+        pass  # the PyBadge draws faces in its text font
 
     def fill(self, role):
         pass
@@ -83,6 +110,45 @@ class Blank:
 
     def show(self):
         self.frames += 1
+
+
+# The least heights, in micrometres, of a glyph on a card face and of any
+# other text; and the floor in pixels on every board.
+CARD_UM = 1400
+TEXT_UM = 1000
+FLOOR_PX = 5
+SHORT_BOARDS = ("thumby",)  # panels too small for the millimetre minimums
+
+
+def unreadable(canvas: FitCheck, board_name: str) -> list:
+    """What was drawn too small for its board, in words; [] if nothing."""
+    pitch = load_board(board_name).PIXEL_UM
+    out = []
+    for kind, least_um in (("card", CARD_UM), ("text", TEXT_UM)):
+        if kind not in canvas.least:
+            continue
+        px, where = canvas.least[kind]
+        if px < FLOOR_PX:
+            out.append("%s glyph %d px, under %d px: %s" % (kind, px, FLOOR_PX, where))
+        if board_name not in SHORT_BOARDS and px * pitch < least_um:
+            out.append("%s glyph %d px = %d um, under %d um: %s" % (kind, px, px * pitch, least_um, where))
+    return out
+
+
+def watch_card_faces(monkeypatch, canvas: FitCheck) -> None:
+    """Mark the text drawn inside ui.draw_card as card faces, in every
+    module that imported it."""
+    real = ui.draw_card
+
+    def drawing_a_card(c, *args, **kwargs):
+        canvas.on_card += 1
+        try:
+            real(c, *args, **kwargs)
+        finally:
+            canvas.on_card -= 1
+
+    for module in (ui, table, table_multi):
+        monkeypatch.setattr(module, "draw_card", drawing_a_card)
 
 
 def visit_every_screen(sim: Sim, canvas: FitCheck) -> None:
@@ -192,6 +258,7 @@ def checked_sim(monkeypatch, board_name: str, save_dir, seed: int):
 
     monkeypatch.setattr(simulator, "make_canvas", checked)
     sim = new_sim(board_name, save_dir, seed=seed)
+    watch_card_faces(monkeypatch, checks[0])
     return sim, checks[0]
 
 
@@ -202,6 +269,8 @@ def test_every_screen_fits_the_panel(monkeypatch, tmp_path, board_name):
     assert sim.runner.faults == 2  # the two made on purpose
     assert canvas.texts > 500
     assert not canvas.overflows, "\n".join(canvas.overflows[:20])
+    assert set(canvas.least) == {"card", "text"}
+    assert not unreadable(canvas, board_name), "\n".join(unreadable(canvas, board_name))
 
 
 @pytest.mark.parametrize("game", ("three-hand", "four-hand", "sixty-five"))
@@ -239,6 +308,8 @@ def test_the_tables_for_three_and_four_fit_the_panel(monkeypatch, tmp_path, boar
     assert not sim.runner.faults
     assert canvas.texts > 200
     assert not canvas.overflows, "\n".join(canvas.overflows[:20])
+    assert set(canvas.least) == {"card", "text"}
+    assert not unreadable(canvas, board_name), "\n".join(unreadable(canvas, board_name))
 
 
 def test_fit_check_catches_text_past_the_edge():
@@ -250,3 +321,19 @@ def test_fit_check_catches_text_past_the_edge():
     c.suit(0, 72 - c.char_w + 1, 0, 1)
     c.text("z", 0, 40 - c.char_h + 1, 1)
     assert len(c.overflows) == 3
+
+
+def test_the_size_check_catches_small_glyphs_and_knows_card_faces():
+    c = FitCheck(HostCanvas(128, 64, mono=True, font="normal"))  # 7 px glyphs
+    c.text("Menu", 0, 0, 1)
+    assert c.least == {"text": (7, "start: 'Menu'")}
+    assert not unreadable(c, "oled_128x64")  # 7 px x 170 um = 1.19 mm of text
+    c.on_card = 1
+    c.text("K", 0, 10, 1)
+    assert unreadable(c, "oled_128x64") == [
+        "card glyph 7 px = 1190 um, under 1400 um: start: 'K'"
+    ]  # a card face needs 1.4 mm
+    small = FitCheck(HostCanvas(72, 40, mono=True, font="small"))  # 5 px glyphs
+    small.text("A", 0, 0, 1)
+    assert not unreadable(small, "thumby")  # the 5 px floor, no more
+    assert unreadable(small, "oled_128x64") == ["text glyph 5 px = 850 um, under 1000 um: start: 'A'"]

@@ -224,12 +224,54 @@ XYZ[\]^_
 ### .#. ... ###
 """
 
-FONTS = (
-    # name, drawing, glyph width, glyph height, cell width, cell height
-    ("NORMAL", NORMAL_ART, 5, 8, 6, 8),
-    ("SMALL", SMALL_ART, 3, 5, 4, 6),
-)
+# "card": 7x9 glyphs in an 8x10 cell, only what a card face shows: the
+# ranks 2..A, "?" for anything else, then the suits (font.CARD_CODES).  For
+# panels whose text font is too small for a card read at arm's length
+# (boards FACE: the 128x64 OLED, where 9 rows stand 1.5 mm tall).
+CARD_ART = """
+23456789
+.####.. #####.. ...##.. ######. ..###.. ######. .####.. .####..
+##..##. ....##. ..###.. ##..... .##.... ....##. ##..##. ##..##.
+....##. ...##.. .#.##.. ##..... ##..... ....##. ##..##. ##..##.
+....##. ..##... #..##.. #####.. #####.. ...##.. .####.. ##..##.
+...##.. .####.. #..##.. ....##. ##..##. ...##.. ##..##. .#####.
+..##... ....##. ######. ....##. ##..##. ..##... ##..##. ....##.
+.##.... ....##. ...##.. ....##. ##..##. ..##... ##..##. ....##.
+##..... ##..##. ...##.. ##..##. ##..##. .##.... ##..##. ...##..
+######. .####.. ...##.. .####.. .####.. .##.... .####.. .###...
+
+TJQKA?
+######. ..####. .####.. ##..##. ..##... .####..
+######. ....##. ##..##. ##.##.. .####.. ##..##.
+..##... ....##. ##..##. ####... ##..##. ....##.
+..##... ....##. ##..##. ###.... ##..##. ...##..
+..##... ....##. ##..##. ###.... ##..##. ..##...
+..##... ....##. ##.#.#. ####... ######. ..##...
+..##... ##..##. ##..##. ##.##.. ##..##. .......
+..##... ##..##. .####.. ##..##. ##..##. ..##...
+..##... .####.. ....##. ##..##. ##..##. ..##...
+
+♣♦♥♠
+..###.. ...#... .##.##. ...#...
+.#####. ..###.. ####### ..###..
+..###.. ..###.. ####### .#####.
+##.#.## .#####. ####### #######
+####### ####### ####### #######
+##.#.## .#####. .#####. #######
+...#... ..###.. ..###.. .#.#.#.
+...#... ..###.. ...#... ...#...
+.#####. ...#... ....... .#####.
+"""
+
 CHARS = "".join(chr(c) for c in range(32, 127)) + SUITS
+CARD_CHARS = "23456789TJQKA?" + SUITS  # font.CARD_CODES, then the suits
+
+FONTS = (
+    # name, drawing, glyph width, glyph height, cell width, cell height, characters
+    ("NORMAL", NORMAL_ART, 5, 8, 6, 8, CHARS),
+    ("SMALL", SMALL_ART, 3, 5, 4, 6, CHARS),
+    ("CARD", CARD_ART, 7, 9, 8, 10, CARD_CHARS),
+)
 
 
 def parse(art: str, glyph_w: int, glyph_h: int) -> dict[str, list[str]]:
@@ -252,17 +294,22 @@ def parse(art: str, glyph_w: int, glyph_h: int) -> dict[str, list[str]]:
     return glyphs
 
 
-def pack(glyphs: dict[str, list[str]], cell_w: int) -> bytes:
-    """Column bytes for every character of CHARS; lowercase falls back on uppercase."""
+def pack(glyphs: dict[str, list[str]], cell_w: int, cell_h: int, chars: str) -> bytes:
+    """Column bytes for every character of `chars` (lowercase falls back on
+    uppercase); a cell taller than 8 rows takes a byte a column for rows
+    0..7, then one for rows 8..15, page by page as a MONO_VLSB buffer."""
     out = bytearray()
-    for ch in CHARS:
+    for ch in chars:
         rows = glyphs.get(ch) or glyphs[ch.upper()]
+        columns = []
         for x in range(cell_w):
             column = 0
             for y, row in enumerate(rows):
                 if x < len(row) and row[x] == "#":
                     column |= 1 << y
-            out.append(column)
+            columns.append(column)
+        for page in range((cell_h + 7) // 8):
+            out.extend((column >> (8 * page)) & 0xFF for column in columns)
     return bytes(out)
 
 
@@ -291,12 +338,12 @@ def render(text: str | None = None) -> str:
     start = text.index(BEGIN) + len(BEGIN)
     stop = text.index(END)
     parts = []
-    for name, art, glyph_w, glyph_h, cell_w, _cell_h in FONTS:
+    for name, art, glyph_w, glyph_h, cell_w, cell_h, chars in FONTS:
         glyphs = parse(art, glyph_w, glyph_h)
-        missing = [ch for ch in CHARS if ch not in glyphs and ch.upper() not in glyphs]
+        missing = [ch for ch in chars if ch not in glyphs and ch.upper() not in glyphs]
         if missing:
             raise ValueError("%s lacks %r" % (name, "".join(missing)))
-        parts.append(bytes_literal(name, pack(glyphs, cell_w)))
+        parts.append(bytes_literal(name, pack(glyphs, cell_w, cell_h, chars)))
     return text[:start] + "\n" + "\n".join(parts) + "\n" + text[stop:]
 
 

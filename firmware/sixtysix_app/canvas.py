@@ -8,6 +8,13 @@ becomes a lit box with dark ink, so one screen layout serves both.
 A canvas has:
     width, height       pixels
     char_w, char_h      the text cell in pixels (fonts are fixed width)
+    glyph_h             the height of a capital or a digit in pixels, what
+                        a reader sees as the size of the text
+    face_w, face_h      the text cell on card faces, which may be larger
+                        than char_w x char_h (boards FACE)
+    faces(on)           from here on draw text and suits in the card faces'
+                        font (True) or the plain text font (False); char_w,
+                        char_h and glyph_h follow
     mono                True on a two-colour panel
     fill(role)                          the whole screen
     fill_rect(x, y, w, h, role)

@@ -25,6 +25,16 @@ from sixtysix_app import font as _font
 from sixtysix_app.canvas import PALETTE, ROLES
 
 
+def _ink_rows(text_font, ch: str) -> int:
+    """How many pixel rows a glyph of the font inks, top to bottom (8 for
+    a capital in terminalio's 6x12 cell)."""
+    g = text_font.get_glyph(ord(ch))
+    bitmap = g.bitmap
+    x0 = g.tile_index * g.width
+    rows = [y for y in range(g.height) if any(bitmap[x0 + x, y] for x in range(g.width))]
+    return rows[-1] - rows[0] + 1 if rows else g.height
+
+
 class DisplayioCanvas:
     mono = False
 
@@ -43,6 +53,9 @@ class DisplayioCanvas:
         box = text_font.get_bounding_box()
         self.char_w = box[0]
         self.char_h = box[1]
+        self.glyph_h = _ink_rows(text_font, "A")
+        self.face_w = self.char_w  # card faces in the same font: 1.8 mm on the PyBadge
+        self.face_h = self.char_h
         self._text_font = text_font
         self._label_class = bitmap_label.Label
         self._fill_region = bitmaptools.fill_region
@@ -68,6 +81,9 @@ class DisplayioCanvas:
         self._suit_dy = (self.char_h - (cell_h - 1) * self._suit_scale) // 2
         display.auto_refresh = False
         display.root_group = self.group
+
+    def faces(self, on):
+        pass  # one font for text and card faces
 
     def fill(self, role):
         self.bitmap.fill(role)

@@ -18,14 +18,11 @@ panel's own format, so clipping is framebuf's and nothing is allocated per
 character.  Ink only: text has no background box.
 """
 
-from sixtysix.compat import const
-
 from sixtysix_app import font as _font
 from sixtysix_app.canvas import MONO, PALETTE, ROLES, rgb565
 
 # A nibble with every bit doubled (0b0101 -> 0b00110011), for scale 2.
 _DOUBLE = b"\x00\x03\x0c\x0f\x30\x33\x3c\x3f\xc0\xc3\xcc\xcf\xf0\xf3\xfc\xff"
-_SUIT_GLYPH = const(95)
 
 
 def palette565(swap_bytes=False):
@@ -38,8 +35,39 @@ def palette565(swap_bytes=False):
     return table
 
 
+def _style(framebuf, font, scale):
+    """What drawing in `font` at `scale` needs: (table, cell_w, cell_h,
+    scale, char_w, char_h, glyph_h, glyph buffer, its FrameBuffer, the
+    font's glyph index function, its glyph index of clubs)."""
+    if scale not in (1, 2):
+        raise ValueError("scale must be 1 or 2")
+    table, cell_w, cell_h = _font.font(font)
+    if cell_h > 8 and scale != 1:
+        raise ValueError("a font taller than 8 rows is drawn at scale 1")
+    char_w = cell_w * scale
+    char_h = cell_h * scale
+    glyph = bytearray(char_w * ((char_h + 7) // 8))
+    glyph_fb = framebuf.FrameBuffer(glyph, char_w, char_h, framebuf.MONO_VLSB)
+    # A glyph's height: the cell's last row is spacing.
+    return (
+        table,
+        cell_w,
+        cell_h,
+        scale,
+        char_w,
+        char_h,
+        (cell_h - 1) * scale,
+        glyph,
+        glyph_fb,
+        _font.index_function(font),
+        _font.suit_glyph(font),
+    )
+
+
 class FramebufCanvas:
-    def __init__(self, buf, width, height, fmt, font="normal", scale=1, push=None, swap_bytes=False):
+    def __init__(
+        self, buf, width, height, fmt, font="normal", scale=1, push=None, swap_bytes=False, face=None
+    ):
         import framebuf
 
         self.buf = buf
@@ -56,19 +84,27 @@ class FramebufCanvas:
         else:
             raise ValueError("unsupported framebuf format")
         self._colours = colours
-        if scale not in (1, 2):
-            raise ValueError("scale must be 1 or 2")
-        self._table, self._cell_w, self._cell_h = _font.font(font)
-        self._scale = scale
-        self.char_w = self._cell_w * scale
-        self.char_h = self._cell_h * scale
-        self._glyph = bytearray(self.char_w * ((self.char_h + 7) // 8))
-        self._glyph_fb = framebuf.FrameBuffer(self._glyph, self.char_w, self.char_h, framebuf.MONO_VLSB)
+        self._text_style = _style(framebuf, font, scale)
+        self._face_style = _style(framebuf, face[0], face[1]) if face else self._text_style
+        self.face_w = self._face_style[4]
+        self.face_h = self._face_style[5]
+        self.faces(False)
         # Pixel 0: a colour unlike the ink, used as the transparent key;
         # pixel 1: the ink.  blit compares the key after the palette.
         self._ink_buf = bytearray(4)
         self._ink = framebuf.FrameBuffer(self._ink_buf, 2, 1, fmt)
         self._push = push
+
+    def faces(self, on):
+        """Card faces (True) or plain text (False) from here on."""
+        style = self._face_style if on else self._text_style
+        self._table, self._cell_w, self._cell_h, self._scale, self.char_w, self.char_h, self.glyph_h = style[
+            :7
+        ]
+        self._glyph = style[7]
+        self._glyph_fb = style[8]
+        self._index = style[9]
+        self._suit_glyph = style[10]
 
     def fill(self, role):
         self.fb.fill(self._colours[role])
@@ -97,6 +133,12 @@ class FramebufCanvas:
         table = self._table
         cell_w = self._cell_w
         glyph = self._glyph
+        if self._cell_h > 8:  # two pages a glyph, stored as the buffer holds them
+            n = cell_w + cell_w
+            offset = index * n
+            for i in range(n):
+                glyph[i] = table[offset + i]
+            return
         offset = index * cell_w
         if self._scale == 1:
             for x in range(cell_w):
@@ -125,13 +167,13 @@ class FramebufCanvas:
             if x >= self.width:
                 return
             if x + step > 0:
-                self._load(_font.glyph_index(ord(ch)))
+                self._load(self._index(ord(ch)))
                 fb.blit(glyph_fb, x, y, key, ink)
             x += step
 
     def suit(self, n, x, y, role):
         key = self._set_ink(role)
-        self._load(_SUIT_GLYPH + n)
+        self._load(self._suit_glyph + n)
         self.fb.blit(self._glyph_fb, x, y, key, self._ink)
 
     def show(self):

@@ -9,6 +9,9 @@ firmware keeps them in flash.
 
     small    3x5 glyphs in a 4x6 cell (lowercase drawn as uppercase)
     normal   5x7 glyphs in a 6x8 cell
+    card     7x9 glyphs in an 8x10 cell, card faces only: CARD_CODES (the
+             ranks and "?"), then the suits; two bytes a column, rows 0..7
+             of the whole glyph first, then rows 8..9
 """
 
 from sixtysix.compat import const
@@ -22,6 +25,11 @@ SMALL_W = const(4)
 SMALL_H = const(6)
 NORMAL_W = const(6)
 NORMAL_H = const(8)
+CARD_W = const(8)
+CARD_H = const(10)
+CARD_CODES = b"23456789TJQKA?"  # the card font's characters, then its suits
+CARD_SUIT = const(14)  # its glyph index of clubs
+CARD_UNKNOWN = const(13)  # '?'
 
 
 # --- the tables, written by tools/make_font.py from its drawings ---
@@ -95,6 +103,27 @@ SMALL = (
     b"\x0e\x1f\x0e\x00\x07\x0e\x07\x00\x16\x1f\x16\x00"
 )
 
+CARD = (
+    b"\x82\xc3\x61\x31\x1f\x0e\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00"
+    b"\x81\x91\x19\x1d\xf7\xe2\x00\x00\x00\x01\x01\x01\x01\x00\x00\x00"
+    b"\x38\x24\x22\xff\xff\x20\x00\x00\x00\x00\x00\x01\x01\x00\x00\x00"
+    b"\x8f\x8f\x09\x09\xf9\xf1\x00\x00\x00\x01\x01\x01\x01\x00\x00\x00"
+    b"\xfc\xfe\x0b\x09\xf9\xf0\x00\x00\x00\x01\x01\x01\x01\x00\x00\x00"
+    b"\x01\x81\xe1\x79\x1f\x07\x00\x00\x00\x01\x01\x00\x00\x00\x00\x00"
+    b"\xf6\xff\x09\x09\xff\xf6\x00\x00\x00\x01\x01\x01\x01\x00\x00\x00"
+    b"\x0e\x1f\x11\x91\xff\x7e\x00\x00\x00\x01\x01\x01\x00\x00\x00\x00"
+    b"\x03\x03\xff\xff\x03\x03\x00\x00\x00\x00\x01\x01\x00\x00\x00\x00"
+    b"\xc0\xc0\x01\x01\xff\xff\x00\x00\x00\x01\x01\x01\x01\x00\x00\x00"
+    b"\x7e\xff\x81\xa1\xdf\x7e\x00\x00\x00\x00\x00\x00\x01\x01\x00\x00"
+    b"\xff\xff\x3c\x66\xc3\x81\x00\x00\x01\x01\x00\x00\x01\x01\x00\x00"
+    b"\xfc\xfe\x23\x23\xfe\xfc\x00\x00\x01\x01\x00\x00\x01\x01\x00\x00"
+    b"\x02\x03\xb1\xb9\x0f\x06\x00\x00\x00\x00\x01\x01\x00\x00\x00\x00"
+    b"\x38\x3a\x17\xff\x17\x3a\x38\x00\x00\x01\x01\x01\x01\x01\x00\x00"
+    b"\x10\x38\xfe\xff\xfe\x38\x10\x00\x00\x00\x00\x01\x00\x00\x00\x00"
+    b"\x1e\x3f\x7f\xfe\x7f\x3f\x1e\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+    b"\x38\x7c\x3e\xff\x3e\x7c\x38\x00\x00\x01\x01\x01\x01\x01\x00\x00"
+)
+
 # --- end of the tables ---
 
 
@@ -104,7 +133,18 @@ def font(name):
         return SMALL, SMALL_W, SMALL_H
     if name == "normal":
         return NORMAL, NORMAL_W, NORMAL_H
+    if name == "card":
+        return CARD, CARD_W, CARD_H
     raise ValueError("no font " + name)
+
+
+def glyph_count(name):
+    return CARD_SUIT + 4 if name == "card" else GLYPHS
+
+
+def suit_glyph(name):
+    """Glyph index of clubs in a font; diamonds, hearts, spades follow."""
+    return CARD_SUIT if name == "card" else SUIT_GLYPH
 
 
 def glyph_index(code):
@@ -114,12 +154,28 @@ def glyph_index(code):
     return UNKNOWN
 
 
+def card_index(code):
+    """Glyph index in the card font of a character code ('?' if it has none)."""
+    for i in range(CARD_UNKNOWN):
+        if CARD_CODES[i] == code:
+            return i
+    return CARD_UNKNOWN
+
+
+def index_function(name):
+    """glyph_index, or card_index for the card font."""
+    return card_index if name == "card" else glyph_index
+
+
 def glyph_rows(name, index):
     """The rows of one glyph as ints, bit x = column x (for tests and tools)."""
     table, cell_w, cell_h = font(name)
+    pages = (cell_h + 7) // 8
     rows = [0] * cell_h
     for x in range(cell_w):
-        column = table[index * cell_w + x]
+        column = 0
+        for page in range(pages):
+            column |= table[(index * pages + page) * cell_w + x] << (8 * page)
         for y in range(cell_h):
             if column >> y & 1:
                 rows[y] |= 1 << x

@@ -132,11 +132,12 @@ class SSD1306_I2C(SSD1306):
         self.data_parts[1] = None
 
 
-def open_mono_canvas(width: int, height: int, font: str, scale: int, open_panel):
+def open_mono_canvas(width: int, height: int, font: str, scale: int, open_panel, face=None):
     """A board's open_canvas() for an SSD1306: the MONO_VLSB frame is
     allocated first, right after a collection, before the heap fragments;
     then open_panel() makes the panel (an SSD1306_SPI or SSD1306_I2C),
-    which the canvas pushes the frame to."""
+    which the canvas pushes the frame to.  face: the card faces' (font,
+    scale), None for the text's."""
     import gc
 
     gc.collect()
@@ -146,4 +147,6 @@ def open_mono_canvas(width: int, height: int, font: str, scale: int, open_panel)
     from sixtysix_app.canvas_fb import FramebufCanvas
 
     push = open_panel().show
-    return FramebufCanvas(buf, width, height, framebuf.MONO_VLSB, font=font, scale=scale, push=push)
+    return FramebufCanvas(
+        buf, width, height, framebuf.MONO_VLSB, font=font, scale=scale, push=push, face=face
+    )

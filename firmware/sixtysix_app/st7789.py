@@ -229,13 +229,16 @@ class ST7789:
         self._end_data()
 
 
-def open_gs4_canvas(width, height, font, scale, spi_id, baudrate, sck, mosi, dc, cs, backlight, reset=None):
+def open_gs4_canvas(
+    width, height, font, scale, spi_id, baudrate, sck, mosi, dc, cs, backlight, reset=None, face=None
+):
     """Everything a board's open_canvas() does for a 1.14" ST7789 panel in
     landscape (the window the ST7789 class places by default) on SPI,
-    drawn from a 4-bit palette frame.  The board gives its geometry, font
-    and pins (GPIO numbers; reset None where the panel's reset is not
-    wired).  The frame is allocated first, right after a collection,
-    before the heap fragments."""
+    drawn from a 4-bit palette frame.  The board gives its geometry, its
+    fonts (face: the card faces' (font, scale), None for the text's) and
+    pins (GPIO numbers; reset None where the panel's reset is not wired).
+    The frame is allocated first, right after a collection, before the
+    heap fragments."""
     import gc
 
     gc.collect()
@@ -259,4 +262,4 @@ def open_gs4_canvas(width, height, font, scale, spi_id, baudrate, sck, mosi, dc,
     def push(frame) -> None:
         panel.show_gs4(frame, palette)
 
-    return FramebufCanvas(buf, width, height, framebuf.GS4_HMSB, font=font, scale=scale, push=push)
+    return FramebufCanvas(buf, width, height, framebuf.GS4_HMSB, font=font, scale=scale, push=push, face=face)

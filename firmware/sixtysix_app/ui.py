@@ -113,8 +113,10 @@ class Layout:
         self.ch = c.char_h
         self.cols = self.w // self.cw
         self.rows = self.h // self.ch
-        self.card_w = 2 * self.cw + 3
-        self.card_h = self.ch + 3
+        # A card face holds two cells of the faces' font (rank, suit).
+        self.face_w = c.face_w
+        self.card_w = 2 * c.face_w + 3
+        self.card_h = c.face_h + 3
         # Room for a row of the opponent's card backs under the status line?
         self.roomy = self.h >= 2 * self.ch + 3 * (self.card_h + 3) + self.ch
         self.status_y = 0
@@ -147,12 +149,16 @@ def draw_card(
     if dim:
         c.fill_rect(x, y, w, h, BG)
         c.rect(x, y, w, h, DIM)
+        c.faces(True)
         put(c, label or card_text(card), x + 2, y + 2, DIM)
+        c.faces(False)
         return
     c.fill_rect(x, y, w, h, CARD)
     if not c.mono:
         c.rect(x, y, w, h, INK)
+    c.faces(True)
     put(c, label or card_text(card), x + 2, y + 2, INK)
+    c.faces(False)
 
 
 def draw_title(c, lay: Layout, text: str) -> int:

@@ -74,7 +74,9 @@ def main(argv):
         else:
             buf = bytearray(board.WIDTH * board.HEIGHT // 2)
             fmt = framebuf.GS4_HMSB
-        canvas = FramebufCanvas(buf, board.WIDTH, board.HEIGHT, fmt, font=board.FONT, scale=board.SCALE)
+        canvas = FramebufCanvas(
+            buf, board.WIDTH, board.HEIGHT, fmt, font=board.FONT, scale=board.SCALE, face=board.FACE
+        )
     from sixtysix_app.app import App
     from sixtysix_app.boot import Runner
     from sixtysix_app.keys import Keys

@@ -10,10 +10,19 @@ class NullCanvas:
         self.width = board.WIDTH
         self.height = board.HEIGHT
         self.mono = board.MONO
-        cells = {"small": (4, 6), "normal": (6, 8)}
-        w, h = cells[board.FONT]
-        self.char_w = w * board.SCALE
-        self.char_h = h * board.SCALE
+        self._text = self._style(board.FONT, board.SCALE)
+        self._face = self._style(board.FACE[0], board.FACE[1])
+        self.face_w, self.face_h = self._face[:2]
+        self.faces(False)
+
+    @staticmethod
+    def _style(font, scale):
+        cells = {"small": (4, 6), "normal": (6, 8), "card": (8, 10)}
+        w, h = cells[font]
+        return (w * scale, h * scale, (h - 1) * scale)
+
+    def faces(self, on):
+        self.char_w, self.char_h, self.glyph_h = self._face if on else self._text
 
     def fill(self, role):
         pass

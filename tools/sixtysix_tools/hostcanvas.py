@@ -27,7 +27,7 @@ def _glyph_runs(name: str, scale: int) -> list[list[tuple[int, int, int]]]:
     """Per glyph, its ink as (row, first column, end column) runs at `scale`."""
     table, cell_w, cell_h = _font.font(name)
     glyphs = []
-    for index in range(_font.GLYPHS):
+    for index in range(_font.glyph_count(name)):
         runs = []
         for y, bits in enumerate(_font.glyph_rows(name, index)):
             x = 0
@@ -47,26 +47,52 @@ def _glyph_runs(name: str, scale: int) -> list[list[tuple[int, int, int]]]:
 _RUNS: dict[tuple[str, int], list[list[tuple[int, int, int]]]] = {}
 
 
+def _style(font: str, scale: int) -> tuple:
+    """(char_w, char_h, glyph_h, glyph runs) of `font` drawn at `scale`."""
+    if scale not in (1, 2):
+        raise ValueError("scale must be 1 or 2")
+    _table, cell_w, cell_h = _font.font(font)
+    key = (font, scale)
+    if key not in _RUNS:
+        _RUNS[key] = _glyph_runs(font, scale)
+    return (
+        cell_w * scale,
+        cell_h * scale,
+        (cell_h - 1) * scale,
+        _RUNS[key],
+        _font.index_function(font),
+        _font.suit_glyph(font),
+    )
+
+
 class HostCanvas:
     """The Canvas interface over a bytearray of roles, row-major."""
 
-    def __init__(self, width: int, height: int, mono: bool = False, font: str = "normal", scale: int = 1):
-        if scale not in (1, 2):
-            raise ValueError("scale must be 1 or 2")
-        _table, cell_w, cell_h = _font.font(font)
+    def __init__(
+        self,
+        width: int,
+        height: int,
+        mono: bool = False,
+        font: str = "normal",
+        scale: int = 1,
+        face: tuple[str, int] | None = None,
+    ):
         self.width = width
         self.height = height
         self.mono = mono
-        self.char_w = cell_w * scale
-        self.char_h = cell_h * scale
         self.frames = 0
         self.pixels = bytearray(width * height)
-        key = (font, scale)
-        if key not in _RUNS:
-            _RUNS[key] = _glyph_runs(font, scale)
-        self._runs = _RUNS[key]
+        self._text_style = _style(font, scale)
+        self._face_style = _style(*face) if face else self._text_style
+        self.face_w, self.face_h = self._face_style[:2]
+        self.faces(False)
         # One row of each role, sliced for every run drawn.
         self._spans = [memoryview(bytes((role,)) * width) for role in range(ROLES)]
+
+    def faces(self, on: bool) -> None:
+        """Card faces (True) or plain text (False) from here on."""
+        style = self._face_style if on else self._text_style
+        self.char_w, self.char_h, self.glyph_h, self._runs, self._index, self._suit_glyph = style
 
     def fill(self, role: int) -> None:
         self.pixels[:] = bytes((role,)) * (self.width * self.height)
@@ -114,11 +140,11 @@ class HostCanvas:
             if x >= self.width:
                 return
             if x + self.char_w > 0:
-                self._glyph(runs[_font.glyph_index(ord(ch))], x, y, span)
+                self._glyph(runs[self._index(ord(ch))], x, y, span)
             x += self.char_w
 
     def suit(self, n: int, x: int, y: int, role: int) -> None:
-        self._glyph(self._runs[_font.SUIT_GLYPH + n], x, y, self._spans[role])
+        self._glyph(self._runs[self._suit_glyph + n], x, y, self._spans[role])
 
     def show(self) -> None:
         self.frames += 1

@@ -59,7 +59,9 @@ def make_canvas(board):
         return headless_displayio_canvas(board.WIDTH, board.HEIGHT)
     from .hostcanvas import HostCanvas
 
-    return HostCanvas(board.WIDTH, board.HEIGHT, mono=board.MONO, font=board.FONT, scale=board.SCALE)
+    return HostCanvas(
+        board.WIDTH, board.HEIGHT, mono=board.MONO, font=board.FONT, scale=board.SCALE, face=board.FACE
+    )
 
 
 def key_names(board) -> list:

@@ -28,10 +28,12 @@ class CellCanvas:
         self.mono = mono
         self.width = inner.width
         self.height = inner.height
-        self.char_w = inner.char_w
+        self.char_w = inner.char_w  # the font being drawn (faces() may change it)
         self.char_h = inner.char_h
-        self.cols = 2 * self.width // self.char_w  # half a font cell a column
-        self.rows = self.height // self.char_h
+        self.cell_w = inner.char_w  # the grid's: the plain text font's
+        self.cell_h = inner.char_h
+        self.cols = 2 * self.width // self.cell_w  # half a font cell a column
+        self.rows = self.height // self.cell_h
         self.bg = bytearray(self.cols * self.rows)
         self.fg = bytearray(self.cols * self.rows)
         self.chars = [" "] * (self.cols * self.rows)
@@ -43,6 +45,12 @@ class CellCanvas:
         return getattr(self.inner, name)
 
     # --- the Canvas interface ----------------------------------------------------------
+
+    def faces(self, on: bool) -> None:
+        self.inner.faces(on)
+        self.char_w = self.inner.char_w
+        self.char_h = self.inner.char_h
+        self.glyph_h = self.inner.glyph_h
 
     def fill(self, role: int) -> None:
         self.after = (-1, 0, 0)
@@ -64,7 +72,7 @@ class CellCanvas:
 
     def text(self, s: str, x: int, y: int, role: int) -> None:
         self.inner.text(s, x, y, role)
-        row = (y + self.char_h // 2) // self.char_h
+        row = (y + self.cell_h // 2) // self.cell_h
         col = self._column(x, row)
         if col + len(s) > self.cols and x + len(s) * self.char_w <= self.width:
             col = self.cols - len(s)  # text that ends at the panel's edge ends at the grid's
@@ -75,7 +83,7 @@ class CellCanvas:
 
     def suit(self, n: int, x: int, y: int, role: int) -> None:
         self.inner.suit(n, x, y, role)
-        row = (y + self.char_h // 2) // self.char_h
+        row = (y + self.cell_h // 2) // self.cell_h
         col = self._column(x, row)
         self._put(col, row, chr(1 + n), role)
         self.after = (row, x + self.char_w, col + 1)
@@ -91,12 +99,12 @@ class CellCanvas:
         last_row, last_x, last_col = self.after
         if row == last_row and x == last_x:
             return last_col
-        return (4 * x + self.char_w) // (2 * self.char_w)
+        return (4 * x + self.cell_w) // (2 * self.cell_w)
 
     def _cells(self, x: int, y: int, w: int, h: int, role: int) -> None:
         """Cells whose centre the rectangle covers take its colour and lose
         their character; thin lines cover no centre."""
-        cw, ch = self.char_w, self.char_h
+        cw, ch = self.cell_w, self.cell_h
         # column k's centre is at (2k + 1) * cw / 4 pixels; row r's at (2r + 1) * ch / 2
         c0 = max(0, -((cw - 4 * x) // (2 * cw)))
         c1 = min(self.cols, -((cw - 4 * (x + w)) // (2 * cw)))
