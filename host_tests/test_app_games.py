@@ -1,13 +1,16 @@
-"""The device app playing the games for three and four, on every board,
-through the simulator (the firmware's own loop, keys and saves)."""
+"""The device app playing the games of the table of seats (three-hand,
+four-hand, Sixty-Five, the bidding games), on every board, through the
+simulator (the firmware's own loop, keys and saves)."""
 
 import os
 
 import pytest
+from sixtysix import games
 from sixtysix.rng import Rng
 from sixtysix_app.app import Menu
 from sixtysix_app.events import BACK, HINT, NEXT, OK, PREV
-from sixtysix_app.settings import GAMES
+from sixtysix_app.screens import TWO_PLAYER_MATCH
+from sixtysix_app.settings import GAMES, OFFERED
 from sixtysix_app.table_multi import SeatTable
 from sixtysix_tools.board_files import boards_for
 from sixtysix_tools.sim import LONG_MS, Sim, load_board
@@ -15,7 +18,8 @@ from test_app import assert_no_fault, button_for, on_title, press
 
 from boards import BOARDS
 
-NEW_GAMES = ("three-hand", "four-hand", "sixty-five")
+# The offered games not dealt as a two-player Match, from the registry.
+NEW_GAMES = tuple(GAMES[g] for g in OFFERED if games.field(g, games.MATCH) != TWO_PLAYER_MATCH)
 
 
 def game_sim(board_name, save_dir, game, seed=1) -> Sim:
@@ -113,7 +117,7 @@ def my_turn_to_play(sim) -> bool:
     if not isinstance(screen, SeatTable) or sim.app.popup is not None:
         return False
     g = screen.game
-    bidding = g.name == "four-hand" and g.bidding()
+    bidding = g.bidding()
     return screen.state == 0 and g.to_act() == 0 and not bidding
 
 

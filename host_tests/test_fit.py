@@ -21,7 +21,7 @@ from sixtysix_tools import sim as simulator
 from sixtysix_tools.hostcanvas import HostCanvas
 from sixtysix_tools.sim import Sim, load_board
 from test_app import button_for, choose, labels, new_sim, on_title, press
-from test_app_games import my_turn_to_play
+from test_app_games import NEW_GAMES, my_turn_to_play
 
 from boards import BOARDS
 
@@ -273,9 +273,9 @@ def test_every_screen_fits_the_panel(monkeypatch, tmp_path, board_name):
     assert not unreadable(canvas, board_name), "\n".join(unreadable(canvas, board_name))
 
 
-@pytest.mark.parametrize("game", ("three-hand", "four-hand", "sixty-five"))
+@pytest.mark.parametrize("game", NEW_GAMES)
 @pytest.mark.parametrize("board_name", BOARDS)
-def test_the_tables_for_three_and_four_fit_the_panel(monkeypatch, tmp_path, board_name, game):
+def test_the_tables_of_seats_fit_the_panel(monkeypatch, tmp_path, board_name, game):
     """A whole match of the game with OK, and at your first turns the hint,
     the action menu and the last trick: nothing drawn past an edge (the
     suit marks over Sixty-Five's twelve cards, the bidding menu, the side

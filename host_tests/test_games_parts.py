@@ -45,9 +45,19 @@ def test_the_device_offers_the_games_it_has_screens_for():
     from sixtysix_app.settings import OFFERED, game_index
 
     offered = [APP_GAMES[g] for g in OFFERED]
-    assert offered == ["sixty-six", "schnapsen", "three-hand", "four-hand", "sixty-five"]
+    assert offered == [field(g, NAME) for g in range(len(GAMES)) if games.offered(g)]
+    assert offered == [
+        "sixty-six",
+        "schnapsen",
+        "three-hand",
+        "four-hand",
+        "sixty-five",
+        "bid-two",
+        "bid-three",
+    ]
+    assert game_index("bid-three") == 6
     with pytest.raises(ValueError):
-        game_index("bid-two")  # a save or settings file naming it is not read as that game
+        game_index("nine")  # a save or settings file naming no offered game is not read as one
 
 
 @pytest.mark.parametrize("g", [g for g in range(len(GAMES)) if games.offered(g)])
@@ -58,7 +68,13 @@ def test_every_offered_game_has_a_screen_adapter_and_a_save_shape(g):
     m.start_hand()
     table = games.part(g, ADAPTER)(m)
     assert table.seats == games.seats(g) and table.to_act() == m.turn_seat()
-    shapes = (matchfile.TWO_PLAYER, matchfile.THREE_SEATS, matchfile.FOUR_SEATS, matchfile.SIXTY_FIVE_SEATS)
+    shapes = (
+        matchfile.TWO_PLAYER,
+        matchfile.THREE_SEATS,
+        matchfile.FOUR_SEATS,
+        matchfile.SIXTY_FIVE_SEATS,
+        matchfile.DEALT_SEATS,
+    )
     assert games.part(g, SAVE) in shapes
 
 

@@ -170,7 +170,7 @@ def test_settings_round_trip_for_every_option_value(game):
         assert type(r) is type(st.rules) and r is not loaded.rules and r.target == 3
         assert r.changed_options() == st.rules.changed_options()
         m = Session(store).new_match(1)
-        kind = ("Match", "Match", "ThreeMatch", "FourMatch", "SixtyFiveMatch")[game]
+        kind = ("Match", "Match", "ThreeMatch", "FourMatch", "SixtyFiveMatch", "BidMatch", "BidMatch")[game]
         assert type(m).__name__ == kind and m.rules.changed_options() == st.rules.changed_options()
     store.clean()
 
@@ -182,7 +182,7 @@ def test_each_game_has_its_rules_object_and_options_table():
         st.set_game(game)
         kinds.append(type(st.rules).__name__)
         assert st.game == game
-    assert kinds == ["Rules", "Rules", "Rules", "FourRules", "SixtyFiveRules"]
+    assert kinds == ["Rules", "Rules", "Rules", "FourRules", "SixtyFiveRules", "BidRules", "BidRules"]
     st.set_game(THREE_HAND)
     assert st.rules.game == SIXTY_SIX and st.options() is OPTIONS
     st.set_game(FOUR_HAND)

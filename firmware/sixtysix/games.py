@@ -150,10 +150,10 @@ GAMES = (
     " sixtysix_app.matchfile:SIXTY_FIVE_SEATS",
     "bid-two Bidding_for_two 2 sixtysix.bid:two_rules sixtysix.bid:OPTIONS sixtysix.bid_match:BidMatch"
     " sixtysix.view_bid:BidView sixtysix.ai_bid:make_bid_player sixtysix.ai_bid:PLAYER_NAMES 0"
-    " - sixtysix_tools.game_bid:BID_TWO -",
+    " sixtysix_app.seats_bid:Bid sixtysix_tools.game_bid:BID_TWO sixtysix_app.matchfile:DEALT_SEATS",
     "bid-three Bidding_for_three 3 sixtysix.bid:three_rules sixtysix.bid:OPTIONS sixtysix.bid_match:BidMatch"
     " sixtysix.view_bid:BidView sixtysix.ai_bid:make_bid_player sixtysix.ai_bid:PLAYER_NAMES 0"
-    " - sixtysix_tools.game_bid:BID_THREE -",
+    " sixtysix_app.seats_bid:Bid sixtysix_tools.game_bid:BID_THREE sixtysix_app.matchfile:DEALT_SEATS",
 )
 
 NAMES = tuple(row[: row.find(" ")] for row in GAMES)

@@ -1,11 +1,12 @@
-"""One line saying why, for a hint in four-hand Sixty-Six and Sixty-Five.
+"""One line saying why, for a hint in the games with an auction or four
+seats (four-hand, Sixty-Five, the bidding games for two and three).
 
 The computer's choice comes from sampled play; the line explains it the way
 a player would, from what lies on the table: who holds the trick, whether
 the card takes it, what it is worth.  Imported only when a hint is asked
 for, so the table costs no memory for it.  The adapters (seats_sides.py)
 say what differs between the games: the cards to a suit, a card's points,
-the trump.
+the trump, who is your partner.
 """
 
 from sixtysix.cards import SUIT_NAMES
@@ -30,9 +31,10 @@ def bid_reason(h, code: int) -> str:
     return ""
 
 
-def card_reason(game, code: int, per_suit: int, points: int, trump: int) -> str:
+def card_reason(game, code: int, per_suit: int, points: int, trump: int, partner: int = 2) -> str:
     """Why you (seat 0) play card `code` at `game`'s table (an adapter):
-    `per_suit` cards to a suit, `points` the card's, `trump` -1 if none yet."""
+    `per_suit` cards to a suit, `points` the card's, `trump` -1 if none yet,
+    `partner` your partner's seat (-1 for none)."""
     h = game.hand
     name = game.card_text(code)
     if h.in_trick == 0:
@@ -47,7 +49,7 @@ def card_reason(game, code: int, per_suit: int, points: int, trump: int) -> str:
     takes = (code // per_suit == best // per_suit and code > best) or (
         code // per_suit == trump and best // per_suit != trump
     )
-    if h.best_seat == 2:  # your partner, opposite you
+    if h.best_seat == partner:
         if takes:
             return "Play %s: over your partner, to be sure of the trick." % name
         if points:

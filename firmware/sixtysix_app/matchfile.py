@@ -8,6 +8,7 @@ TWO_PLAYER = 0  # Sixty-Six, Schnapsen: a Match
 THREE_SEATS = 1  # three-hand: a ThreeMatch over a two-player Hand
 FOUR_SEATS = 2  # four-hand: a FourMatch
 SIXTY_FIVE_SEATS = 3  # Sixty-Five: a SixtyFiveMatch, hands as halves
+DEALT_SEATS = 4  # every card dealt to two or three seats, scores by seat: a BidMatch
 _DECK = 0xFFFFFF
 _MASK30 = 0x3FFFFFFF  # the PRNG state
 _MAX_POINTS = 999
@@ -18,6 +19,8 @@ def saved_deal(m, shape: int) -> tuple:
     """How the current hand of match `m` was dealt, as a save of that
     shape writes it (see match_bytes)."""
     h = m.hand
+    if shape == DEALT_SEATS:
+        return (h.dealer, tuple(h.dealt[: len(m.scores)]))
     if shape >= FOUR_SEATS:
         return (h.dealer, tuple(h.dealt))
     if shape == THREE_SEATS:
@@ -45,7 +48,7 @@ def match_bytes(kind: str, version: int, m, deal, booked: bool, name: str, shape
         )
         dealer, dealt = deal
         lines.append("hand %d %d %s" % (flag, dealer, " ".join("%x" % c for c in dealt)))
-        if shape == FOUR_SEATS:
+        if shape != SIXTY_FIVE_SEATS:
             pairs = bytearray(2 * h.nlog)
             for i in range(h.nlog):
                 pairs[2 * i] = h.log_seat[i]
@@ -80,7 +83,7 @@ def read_match(m, shape: int, match_line: str, hand_line: str, log_line: str, ch
     sees that the counters add up; ValueError (IllegalAction included) for
     anything that does not."""
     if shape >= FOUR_SEATS:
-        deal, booked = _read_four_seats(m, shape == FOUR_SEATS, match_line, hand_line, log_line)
+        deal, booked = _read_dealt(m, shape, match_line, hand_line, log_line)
         check(m, shape, deal[0], booked)
         return deal, booked
     seats = 3 if shape == THREE_SEATS else 2
@@ -122,40 +125,44 @@ def read_match(m, shape: int, match_line: str, hand_line: str, log_line: str, ch
     return (dealer, dealer_cards, other_cards, stock), booked
 
 
-def _read_four_seats(m, four: bool, match_line, hand_line, log_line):
-    """Four-hand and Sixty-Five: four dealt hands, side scores."""
+def _read_dealt(m, shape: int, match_line, hand_line, log_line):
+    """Four-hand, Sixty-Five and the bidding games: every card dealt, a hand
+    a seat (Sixty-Five's as two halves), scores by side or by seat."""
     target = m.rules.target
-    low = -5 * _MAX_HANDS if four else 0
+    bids = shape != SIXTY_FIVE_SEATS  # bids won and lost: scores may go below zero
+    scores = len(m.scores)
+    seats = scores if shape == DEALT_SEATS else 4
+    low = -5 * _MAX_HANDS if bids else 0
     words = split_line(match_line, "match")
-    if len(words) != 7:
+    if len(words) != 2 * scores + 3:
         raise ValueError("bad match line")
-    for side in range(2):
-        m.scores[side] = signed(words[side], low, target - 1)  # a saved match is never over
-        m.awarded[side] = signed(words[5 + side], -5 if four else 0, 7 if four else 2)
-    m.dealer = number(words[2], 0, 3)
-    m.hands_played = number(words[3], 0, _MAX_HANDS)
-    for side in range(2):
-        if m.scores[side] < -5 * m.hands_played:
+    for s in range(scores):
+        m.scores[s] = signed(words[s], low, target - 1)  # a saved match is never over
+        m.awarded[s] = signed(words[scores + 3 + s], -5 if bids else 0, 7 if bids else 2)
+    m.dealer = number(words[scores], 0, seats - 1)
+    m.hands_played = number(words[scores + 1], 0, _MAX_HANDS)
+    for s in range(scores):
+        if m.scores[s] < -5 * m.hands_played:
             raise ValueError("lost more than the hands allow")
-    m.rng.state = hex_number(words[4], _MASK30)
+    m.rng.state = hex_number(words[scores + 2], _MASK30)
 
     words = split_line(hand_line, "hand")
-    n = 4 if four else 8
+    n = 8 if shape == SIXTY_FIVE_SEATS else seats
     if len(words) != n + 2:
         raise ValueError("bad hand line")
     booked = number(words[0], 0, 1) == 1
-    dealer = number(words[1], 0, 3)
+    dealer = number(words[1], 0, seats - 1)
     dealt = tuple(hex_number(words[2 + k], _DECK) for k in range(n))
     h = m.hand
     h.deal(dealer, dealt)  # ValueError unless exactly the deck
-    if m.dealer != ((dealer + 1) & 3 if booked else dealer):
+    if m.dealer != ((dealer + 1) % seats if booked else dealer):
         raise ValueError("dealer does not match")
 
     words = split_line(log_line, "log")
     if len(words) != 1:
         raise ValueError("bad log line")
     log = from_hex(words[0])
-    if four:
+    if shape != SIXTY_FIVE_SEATS:
         if len(log) % 2 or len(log) > 2 * len(h.log):
             raise ValueError("bad log")
         for k in range(0, len(log), 2):

@@ -36,9 +36,14 @@ OPTION_LABELS = {
 TARGETS = ("3", "5", "7", "9", "11")
 
 
+TWO_PLAYER_MATCH = "sixtysix.match:Match"
+
+
 def table_for(app):
-    """The table screen for the match in progress: two at the table, or more."""
-    if games.seats(app.session.game) > 2:
+    """The table screen for the match in progress: the two-player table for
+    the games dealt as a two-player Match (a stock, an upcard), the table of
+    seats for every other."""
+    if games.field(app.session.game, games.MATCH) != TWO_PLAYER_MATCH:
         from .table_multi import SeatTable
 
         return SeatTable(app)

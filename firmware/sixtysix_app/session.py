@@ -72,6 +72,9 @@ the module compiles.)
 #     sixty-five  match s0 s1 dealer played rng a0 a1
 #                 hand booked dealer eight halves (A low, A high, B low ...)
 #                 log (seat << 6 | card) bytes
+#     bidding     match s0 s1 [s2] dealer played rng a0 a1 [a2] (by seat, signed)
+#                 hand booked dealer cards-A cards-B [cards-C]
+#                 log (seat, action) byte pairs
 #
 
 from sixtysix import games
@@ -79,7 +82,7 @@ from sixtysix.rules import SIXTY_SIX
 
 from . import settings as settings_file
 from . import stats as stats_file
-from .matchfile import FOUR_SEATS, THREE_SEATS, TWO_PLAYER, match_bytes, read_match, saved_deal
+from .matchfile import DEALT_SEATS, FOUR_SEATS, THREE_SEATS, TWO_PLAYER, match_bytes, read_match, saved_deal
 from .save import CORRUPT, ENOSPC, EROFS, OK, VERSION, checksum, errno_of, load, number, split_line
 from .settings import GAMES, Settings, game_index, new_rules, parse_settings
 from .stats import Stats, parse_stats
@@ -317,6 +320,8 @@ def check_match(m, shape: int, dealer: int, booked: bool) -> None:
         check_counts(m, booked)
     elif shape == THREE_SEATS:
         check_three_counts(m, dealer, booked)
+    elif shape == DEALT_SEATS:
+        check_seat_counts(m, booked)
     else:
         check_side_counts(m, shape == FOUR_SEATS, booked)
 
@@ -381,4 +386,20 @@ def check_side_counts(m, four: bool, booked: bool) -> None:
     for side in range(2):
         a = m.awarded[side]
         if a != h.game_points[side] and not (four and m.rules.no_negative and a > h.game_points[side]):
+            raise ValueError("the award does not match the hand")
+
+
+def check_seat_counts(m, booked: bool) -> None:
+    """The bidding games: a booked hand explains each seat's last award (the
+    bidder's side's game points, or the others'; raised to what keeps a
+    score at zero under no-negative)."""
+    h = m.hand
+    if not booked:
+        return
+    if not h.over or m.hands_played < 1:
+        raise ValueError("booked a hand that cannot be booked")
+    for s in range(len(m.scores)):
+        want = h.game_points[h.side_of(s)] if h.bidder >= 0 else 0
+        a = m.awarded[s]
+        if a != want and not (m.rules.no_negative and a > want):
             raise ValueError("the award does not match the hand")

@@ -1,4 +1,5 @@
-"""Helpers for the session tests of three-hand, four-hand and Sixty-Five:
+"""Helpers for the session tests of the games played on the table of seats
+(three-hand, four-hand, Sixty-Five and the bidding games for two and three):
 random play through a Session, a snapshot of everything a match holds, and
 a check that a loaded match is whole and plays on."""
 
@@ -9,8 +10,11 @@ from sixtysix_app.session import Session
 THREE_HAND = index("three-hand")
 FOUR_HAND = index("four-hand")
 SIXTY_FIVE = index("sixty-five")
+BID_TWO = index("bid-two")
+BID_THREE = index("bid-three")
+AUCTIONS = (FOUR_HAND, BID_TWO, BID_THREE)  # four-hand's hand and log of (seat, action)
 
-NEW_GAMES = (THREE_HAND, FOUR_HAND, SIXTY_FIVE)
+NEW_GAMES = (THREE_HAND, FOUR_HAND, SIXTY_FIVE, BID_TWO, BID_THREE)
 
 _COMMON = ("hands", "tricks", "game_points", "trick", "last_trick", "dealer", "turn", "leader", "lead")
 _COMMON += ("best", "best_seat", "in_trick", "last_winner", "over", "winner", "reason", "nlog")
@@ -41,11 +45,11 @@ def match_state(game, m):
     fields = SIXTY_FIVE_FIELDS
     if game == THREE_HAND:
         fields = TWO_HAND_FIELDS
-    elif game == FOUR_HAND:
+    elif game in AUCTIONS:
         fields = FOUR_FIELDS
     hand = [_plain(getattr(h, f)) for f in fields]
     log = [bytes(h.log[: h.nlog])]
-    if game == FOUR_HAND:
+    if game in AUCTIONS:
         log.append(bytes(h.log_seat[: h.nlog]))
     return [rules, counters, hand, log]
 
@@ -69,6 +73,9 @@ def new_session(store, game, rng, target=0):
         s.settings.set_option("all-pass", ("redeal", "dealer")[rng.below(2)])
         s.settings.set_option("below-zero", ("yes", "no")[rng.below(2)])
         s.settings.set_option("solo", ("66", "all-tricks")[rng.below(2)])
+    elif game in (BID_TWO, BID_THREE):
+        s.settings.set_option("all-pass", ("redeal", "dealer")[rng.below(2)])
+        s.settings.set_option("below-zero", ("yes", "no")[rng.below(2)])
     elif game == THREE_HAND:
         s.settings.set_option("false-claim", ("2", "2or3")[rng.below(2)])
     if target:
