@@ -26,10 +26,12 @@ import subprocess
 import pytest
 from conftest import required_tool
 from sixtysix_app.canvas import MONO, PALETTE
+from sixtysix_app.settings import GAMES as APP_GAMES
 from sixtysix_tools.board_files import boards_for
 from sixtysix_tools.png import read_png, write_png
 from sixtysix_tools.sim import Sim, load_board
 from sixtysix_tools.tour import SHOTS, tour
+from test_app_games import NEW_GAMES
 
 from boards import BOARDS
 
@@ -180,7 +182,9 @@ def test_whole_match_fits_96k_words_as_mpy(board_name, tmp_path):
 
 # --- the games for three and four ------------------------------------------------------
 
-GAMES_FOR_MORE = ((2, "three-hand"), (3, "four-hand"), (4, "sixty-five"))
+# (number, name) of every offered game played on the table of seats, from
+# the registry: three-hand, four-hand, Sixty-Five and the bidding games.
+GAMES_FOR_MORE = tuple((APP_GAMES.index(name), name) for name in NEW_GAMES)
 
 
 def walk_game(board_name, game, tmp_path):
@@ -202,7 +206,7 @@ def walk_game(board_name, game, tmp_path):
 def test_games_for_more_draw_their_golden_screens(board_name, game, name, tmp_path):
     walked, frames = walk_game(board_name, game, tmp_path)
     assert {"table", "trick", "hand-result", "match-over"} <= set(walked.shots)
-    if name == "four-hand":
+    if name in ("four-hand", "bid-two", "bid-three"):
         assert "bidding" in walked.shots
     failures = []
     for shot, n in walked.shots.items():
