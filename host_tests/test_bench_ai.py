@@ -121,10 +121,17 @@ def test_ai_driver_usage():
 def test_seats_driver_makes_the_same_moves_on_both_runtimes():
     # bench ai --emulated runs this driver on the chip; here it runs on
     # CPython and the MicroPython unix port, which must agree move for move.
-    from sixtysix_tools.bench import CORE_SOURCE_ENV, SEATS_DRIVER, require_micropython
+    from sixtysix_tools.bench import CORE_SOURCE_ENV, SEAT_GAMES, SEATS_DRIVER, require_micropython
 
     micropython = require_micropython()
-    for game in ("three-hand", "four-hand", "sixty-five"):
+    assert SEAT_GAMES == (
+        "three-hand",
+        "four-hand",
+        "sixty-five",
+        "bid-two",
+        "bid-three",
+    )  # from the registry
+    for game in SEAT_GAMES:
         figures = []
         for command, env in (
             ([sys.executable], None),
@@ -184,3 +191,12 @@ def test_seats_driver_usage():
         [sys.executable, SEATS_DRIVER, "hard", "10", "1", "bridge"], capture_output=True, text=True
     )
     assert proc.returncode == 2 and proc.stdout.startswith("usage:")
+
+
+def test_bench_ai_says_the_chip_time_of_a_game_is_not_measured_rather_than_guess():
+    from sixtysix_tools.bench import NODES_PER_DEVICE_MS, device_line
+
+    figures = {"nodes_p50": "57", "nodes_p95": "495", "max_nodes": "498"}
+    assert "bid-two" not in NODES_PER_DEVICE_MS
+    assert device_line(figures, "bid-two").endswith("RP2040 time not measured for bid-two")
+    assert "estimated RP2040 time (1.1 nodes/ms): 52 ms, 450 ms, 453 ms" in device_line(figures, "four-hand")

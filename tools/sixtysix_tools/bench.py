@@ -34,7 +34,22 @@ CORE = os.path.dirname(os.path.abspath(sixtysix.__file__))
 CORE_SOURCE_ENV = dict(os.environ, MICROPYPATH=os.path.dirname(CORE))
 LARGEST_HEAP_KW = 4096  # give up the heap search beyond this
 AI_LEVELS = ("easy", "medium", "hard")
-SEAT_GAMES = ("three-hand", "four-hand", "sixty-five")  # bench_ai_seats_mpy.py
+
+
+def _seat_games() -> tuple:
+    """The games bench_ai_seats_mpy.py drives through the app's session: the
+    registry's offered games not dealt as a two-player Match."""
+    from sixtysix import games
+    from sixtysix_app.screens import TWO_PLAYER_MATCH
+
+    return tuple(
+        games.field(g, games.NAME)
+        for g in range(len(games.GAMES))
+        if games.offered(g) and games.field(g, games.MATCH) != TWO_PLAYER_MATCH
+    )
+
+
+SEAT_GAMES = _seat_games()
 
 
 def positive(text):
@@ -311,8 +326,15 @@ NODES_PER_DEVICE_MS = {
 def device_line(figures, game="sixty-six") -> str:
     """Nodes per decision at the 50th and 95th percentile and the most,
     and what they come to on an RP2040 at the game's NODES_PER_DEVICE_MS."""
-    rate = NODES_PER_DEVICE_MS[game]
     got = [int(figures[k]) for k in ("nodes_p50", "nodes_p95", "max_nodes")]
+    if game not in NODES_PER_DEVICE_MS:
+        return "  nodes per decision: p50 %d, p95 %d, max %d; RP2040 time not measured for %s" % (
+            got[0],
+            got[1],
+            got[2],
+            game,
+        )
+    rate = NODES_PER_DEVICE_MS[game]
     est = ["%.0f ms" % (n / rate) for n in got]
     p50, p95, most = got
     return "  nodes per decision: p50 %d, p95 %d, max %d; estimated RP2040 time (%.1f nodes/ms): %s" % (

@@ -72,7 +72,7 @@ def speed(level, decisions, seed, game):
 
 def main(args):
     if len(args) != 4 or args[3] not in GAMES[2:]:
-        print("usage: bench_ai_seats_mpy.py LEVEL DECISIONS SEED three-hand|four-hand|sixty-five")
+        print("usage: bench_ai_seats_mpy.py LEVEL DECISIONS SEED GAME (a game of the table of seats)")
         return 2
     return run_mode(speed, args[0], int(args[1]), int(args[2]), GAMES.index(args[3]))
 
