@@ -75,6 +75,21 @@ class Seats:
     def view(self, seat: int):
         return games.view(self.game, self.match, seat)
 
+    # Scores by seat (three-hand, the bidding games); the partnership games
+    # keep them by side and say so their own way (seats_sides.Sides).
+
+    def scores(self) -> str:
+        return ":".join(str(v) for v in self.match.scores)
+
+    def score_text(self) -> str:
+        m = self.match
+        parts = ["%s %d" % ("You" if s == 0 else SEATS[s], m.scores[s]) for s in range(self.seats)]
+        return "Match to %d. %s." % (m.rules.target, ", ".join(parts))
+
+    def match_over_text(self) -> str:
+        w = self.match.winner
+        return "\nYou win the match!" if w == 0 else "\n%s wins the match." % SEATS[w]
+
 
 def adapter(match):
     """The screen adapter of a match, from the registry."""

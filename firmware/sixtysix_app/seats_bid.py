@@ -6,10 +6,8 @@ are by seat, and bid 5 is the moon (every trick), not a solo."""
 from sixtysix.cards import RANK_POINTS
 from sixtysix.hand import MARRY
 
-from .seats import SEATS
+from .seats import SEATS, Seats
 from .seats_sides import Four
-
-_EMPTY = 255
 
 
 def _name(seat: int) -> str:
@@ -24,14 +22,6 @@ class Bid(Four):
     def active(self, seat: int) -> bool:
         return True
 
-    def in_trick(self) -> list:
-        t = self.hand.trick
-        return [(s, t[s]) for s in range(self.seats) if t[s] != _EMPTY]
-
-    def last_trick(self) -> list:
-        t = self.hand.last_trick
-        return [(s, t[s]) for s in range(self.seats) if t[s] != _EMPTY]
-
     @staticmethod
     def bid_name(n: int) -> str:
         return "moon" if n >= 5 else "%d" % (n * 33)
@@ -43,17 +33,10 @@ class Bid(Four):
             return "Moon (every trick)"
         return Four.action_label(self, code)
 
-    def scores(self) -> str:
-        return ":".join(str(v) for v in self.match.scores)
-
-    def score_text(self) -> str:
-        m = self.match
-        parts = ["%s %d" % ("You" if s == 0 else SEATS[s], m.scores[s]) for s in range(self.seats)]
-        return "Match to %d. %s." % (m.rules.target, ", ".join(parts))
-
-    def match_over_text(self) -> str:
-        w = self.match.winner
-        return "\nYou win the match!" if w == 0 else "\n%s wins the match." % SEATS[w]
+    # Scores by seat, as three-hand's, not by side as four-hand's.
+    scores = Seats.scores
+    score_text = Seats.score_text
+    match_over_text = Seats.match_over_text
 
     def result_text(self) -> str:
         """How the hand went, before it is booked."""

@@ -35,11 +35,11 @@ class Sides(Seats):
 
     def in_trick(self) -> list:
         t = self.hand.trick
-        return [(s, t[s]) for s in range(4) if t[s] != _EMPTY]
+        return [(s, t[s]) for s in range(self.seats) if t[s] != _EMPTY]
 
     def last_trick(self) -> list:
         t = self.hand.last_trick
-        return [(s, t[s]) for s in range(4) if t[s] != _EMPTY]
+        return [(s, t[s]) for s in range(self.seats) if t[s] != _EMPTY]
 
     def scores(self) -> str:
         s = self.match.scores

@@ -79,15 +79,6 @@ class Three(OnHand):
             suit_char(self.hand.trump) + " " + self.stock_text() + " " + SEATS[self.match.dealer] + " deals"
         )
 
-    def scores(self) -> str:
-        s = self.match.scores
-        return "%d:%d:%d" % (s[0], s[1], s[2])
-
-    def score_text(self) -> str:
-        m = self.match
-        s = m.scores
-        return "Match to %d. You %d, B %d, C %d." % (m.rules.target, s[0], s[1], s[2])
-
     def result_text(self) -> str:
         """How the hand went, before it is booked."""
         from sixtysix.explain import result_text
@@ -103,7 +94,3 @@ class Three(OnHand):
             h.score(1),
             result_text(h, names),
         )
-
-    def match_over_text(self) -> str:
-        w = self.match.winner
-        return "\nYou win the match!" if w == 0 else "\n%s wins the match." % SEATS[w]
