@@ -114,7 +114,6 @@ class Layout:
         self.cols = self.w // self.cw
         self.rows = self.h // self.ch
         # A card face holds two cells of the faces' font (rank, suit).
-        self.face_w = c.face_w
         self.card_w = 2 * c.face_w + 3
         self.card_h = c.face_h + 3
         # Room for a row of the opponent's card backs under the status line?
@@ -149,15 +148,14 @@ def draw_card(
     if dim:
         c.fill_rect(x, y, w, h, BG)
         c.rect(x, y, w, h, DIM)
-        c.faces(True)
-        put(c, label or card_text(card), x + 2, y + 2, DIM)
-        c.faces(False)
-        return
-    c.fill_rect(x, y, w, h, CARD)
-    if not c.mono:
-        c.rect(x, y, w, h, INK)
+        ink = DIM
+    else:
+        c.fill_rect(x, y, w, h, CARD)
+        if not c.mono:
+            c.rect(x, y, w, h, INK)
+        ink = INK
     c.faces(True)
-    put(c, label or card_text(card), x + 2, y + 2, INK)
+    put(c, label or card_text(card), x + 2, y + 2, ink)
     c.faces(False)
 
 
