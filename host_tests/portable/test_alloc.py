@@ -13,32 +13,13 @@ measuring happens inside functions: storing a new module global would
 itself allocate.
 """
 
-import gc
-
+from heapmeter import allocated
 from perft import Perft
 from sixtysix.cards import highest, lowest
 from sixtysix.hand import CLAIM, CLOSE, EXCHANGE, MARRY, MAX_ACTIONS, Hand
 from sixtysix.solver import Solver
 from support import act, deal, position, rules
 from test_perft import DEALS, start
-
-METER = hasattr(gc, "mem_alloc")
-
-
-def allocated(fn, a, b=None, c=None):
-    """Bytes still allocated after fn(a, b, c), measured with the collector
-    off after a warm-up call; None where there is no meter (CPython)."""
-    fn(a, b, c)
-    if not METER:
-        return None
-    gc.collect()
-    gc.disable()
-    try:
-        before = gc.mem_alloc()
-        fn(a, b, c)
-        return gc.mem_alloc() - before
-    finally:
-        gc.enable()
 
 
 def assert_free(what, fn, a, b=None, c=None):
