@@ -12,6 +12,8 @@ resolved against the module's own package.
 import ast
 import os
 
+from test_import_cycles import cycles as strong_groups
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TOOLS = os.path.join(ROOT, "tools", "sixtysix_tools")
 
@@ -64,39 +66,11 @@ def import_graph(package_dir: str) -> dict:
 
 
 def tangles(graph: dict) -> list:
-    """The groups of modules that import each other round, each one a set
-    (Tarjan's strongly connected components of more than one module)."""
-    index: dict = {}
-    low: dict = {}
-    stack: list = []
-    on_stack: set = set()
-    groups = []
-
-    def visit(node: str) -> None:
-        index[node] = low[node] = len(index)
-        stack.append(node)
-        on_stack.add(node)
-        for nxt in sorted(graph[node]):
-            if nxt not in index:
-                visit(nxt)
-                low[node] = min(low[node], low[nxt])
-            elif nxt in on_stack:
-                low[node] = min(low[node], index[nxt])
-        if low[node] == index[node]:
-            group = set()
-            while True:
-                member = stack.pop()
-                on_stack.discard(member)
-                group.add(member)
-                if member == node:
-                    break
-            if len(group) > 1:
-                groups.append(group)
-
-    for node in sorted(graph):
-        if node not in index:
-            visit(node)
-    return groups
+    """The groups of modules that import each other round, each one a set:
+    test_import_cycles' strongly connected components (a module's import
+    of itself is dropped when the graph is made, so every group has two
+    modules or more)."""
+    return [set(group) for group in strong_groups(graph)]
 
 
 def cycles(graph: dict) -> list:
