@@ -47,7 +47,9 @@ def glyphs(text: str) -> str:
 def put(c, s: str, x: int, y: int, role: int = FG) -> int:
     """Draw a line that may hold suit glyphs; returns the x after it.
     Red suits are drawn red where the panel has colour; on a mono panel
-    they keep the text's role so they stay visible on any background."""
+    they keep the text's role so they stay visible on any background.
+    A card's name (a rank and a suit) allocates nothing: one character is
+    indexed, not sliced, and no tuple is built (a card moved frame by frame)."""
     cw = c.char_w
     start = 0
     n = len(s)
@@ -55,11 +57,11 @@ def put(c, s: str, x: int, y: int, role: int = FG) -> int:
         o = ord(s[i])
         if 1 <= o <= 4:
             if i > start:
-                c.text(s[start:i], x, y, role)
+                c.text(s[start] if i == start + 1 else s[start:i], x, y, role)
                 x += (i - start) * cw
             suit = o - 1
             glyph_role = role
-            if not c.mono and (suit == 1 or suit == 2) and role in (INK, FG, CARD):
+            if not c.mono and (suit == 1 or suit == 2) and (role == INK or role == FG or role == CARD):
                 glyph_role = RED
             c.suit(suit, x, y, glyph_role)
             x += cw

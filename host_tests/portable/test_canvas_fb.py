@@ -177,3 +177,32 @@ def test_show_pushes_the_buffer():
     c = FramebufCanvas(buf, 16, 16, framebuf.MONO_VLSB, "small", 1, push=pushed.append)
     c.show()
     assert len(pushed) == 1 and pushed[0] is buf
+
+
+def test_keep_and_restore_put_a_rectangle_back_and_allocate_nothing():
+    """What a card moving frame by frame needs: the frame under it kept
+    aside and put back, off the edges too, with no allocation."""
+    if _framebuf() is None:
+        return
+    for fmt_name in FORMATS:
+        c = make_canvas(fmt_name, "normal", 1, 64, 32)
+        assert c.spare(27, 19)
+        c.fill(BG)
+        c.text("kept aside", 0, 10, FG)
+        c.suit(2, 40, 20, RED)
+        drawn = bytes(c.buf)
+        c.keep(5, 5)  # warm-up
+        c.restore()
+        gc.collect()
+        gc.disable()
+        try:
+            before = gc.mem_alloc()
+            for x, y in ((5, 5), (-3, 20), (50, -4), (40, 18)):
+                c.keep(x, y)
+                c.fill_rect(x, y, 27, 19, CARD)
+                c.restore()
+            used = gc.mem_alloc() - before
+        finally:
+            gc.enable()
+        assert used == 0, (fmt_name, used)
+        assert c.buf == drawn, fmt_name
