@@ -43,13 +43,22 @@ def table_for(app):
     """The table screen for the match in progress: the two-player table for
     the games dealt as a two-player Match (a stock, an upcard), the table of
     seats for every other."""
+    table: Screen
     if games.field(app.session.game, games.MATCH) != TWO_PLAYER_MATCH:
         from .table_multi import SeatTable
 
-        return SeatTable(app)
-    from .table import Table
+        table = SeatTable(app)
+    else:
+        from .table import Table
 
-    return Table(app)
+        table = Table(app)
+    if sys.implementation.name != "cpython":
+        # A match needs none of the screens here: let them go until the
+        # title menu comes back (app.home imports them again).  That pays
+        # for the table's drawing for the eye (ui.Flight and its marks).
+        # Not on CPython, where the tools and tests hold these classes.
+        unload("screens")
+    return table
 
 
 def title_menu(app):

@@ -10,7 +10,17 @@ from sixtysix.view import View
 
 from .canvas import BG, DIM, FG, SEL
 from .events import BACK, HINT, NEXT, OK, PREV
-from .ui import card_text, draw_card, fit, glyphs, put, suit_char
+from .ui import (
+    card_text,
+    draw_card,
+    draw_note,
+    draw_status,
+    draw_stock,
+    glyphs,
+    marriage_mark,
+    marriages,
+    suit_char,
+)
 from .widgets import TRICK_MS, Confirm, Menu, Pages, Screen
 
 try:
@@ -153,6 +163,8 @@ class Table(Screen):
         elif h.lead == NO_CARD:
             note = "B leads " + card_text(code)
         self.act(code)
+        if code < MARRY:
+            self.app.layout.flight.start(code, self)
         if note and self.state != _TRICK:
             self.note = note
         return True
@@ -330,7 +342,7 @@ class Table(Screen):
         status = suit_char(h.trump) + " " + stock
         if not lay.roomy:
             status += " B:%d" % count(h.hands[COMPUTER])
-        put(c, status, 0, 0, FG)
+        draw_status(c, lay, status)
         score = "%d:%d" % (m.scores[0], m.scores[1])
         c.text(score, lay.w - len(score) * lay.cw, 0, FG)
         if self.state == _AI:
@@ -343,11 +355,11 @@ class Table(Screen):
             x0 = (lay.w - (n - 1) * step - lay.card_w) // 2
             for i in range(n):
                 draw_card(c, lay, 0, x0 + i * step, lay.opp_y, face=False)
-            c.text("B", x0 - 2 * lay.cw, lay.opp_y + 2, DIM)
+            c.text("B", x0 - 2 * lay.cw, lay.opp_y + 2, SEL if self.state == _AI else DIM)
         # Stock and upcard.
         y = lay.trick_y
         if h.pos < len(h.stock):
-            draw_card(c, lay, 0, 1, y, face=False)
+            draw_stock(c, lay, 1, y, len(h.stock) - h.pos)
             if h.closer < 0:
                 draw_card(c, lay, h.upcard, lay.card_w + 3, y)
         # The trick: on show, in progress, or the last one looked back at.
@@ -365,6 +377,7 @@ class Table(Screen):
         n = len(cards)
         mine = self.state == _PLAY and h.turn == YOU
         legal = h.legal_plays() if mine else 0
+        marry = marriages(View(h, YOU).actions) if mine else 0
         if n:
             step = lay.card_w + 2
             if n > 1 and n * step > lay.w:
@@ -376,7 +389,9 @@ class Table(Screen):
                 yy = lay.hand_y
                 if mine and i == self.cursor:
                     yy -= 2
-                draw_card(c, lay, card, x, yy, dim=mine and not (legal >> card) & 1)
+                draw_card(
+                    c, lay, card, x, yy, dim=mine and not (legal >> card) & 1, mark=marriage_mark(card, marry)
+                )
             if mine and self.cursor < n:
                 x = x0 + self.cursor * step
                 c.hline(x, lay.hand_y + lay.card_h, lay.card_w, SEL)
@@ -393,7 +408,7 @@ class Table(Screen):
                 note += "  %d-%d" % (h.score(0), h.score(1))
         elif self.state == _AI and not note:
             note = "B is thinking"
-        put(c, fit(note, lay.cols), 0, lay.note_y, FG)
+        draw_note(c, lay, note, mine)
 
 
 # --- the end of a hand ------------------------------------------------------------

@@ -13,7 +13,7 @@ from sixtysix.hand import IllegalAction
 from .canvas import BG, DIM, FG, SEL
 from .events import BACK, HINT, NEXT, OK, PREV
 from .seats import SEATS, adapter
-from .ui import draw_card, fit, put
+from .ui import draw_card, draw_note, draw_status, fit, marriage_mark, marriages, put
 from .widgets import TRICK_MS, Confirm, Menu, Pages, Screen
 
 try:
@@ -135,6 +135,8 @@ class SeatTable(Screen):
         code = self.players[seat].choose(g.view(seat))
         label = g.action_label(code)
         self.act(code)
+        if code < 64:  # a card: it flies to the table
+            self.app.layout.flight.start(code, self, g.card_text(code))
         if self.state != _TRICK:
             self.note = SEATS[seat] + ": " + (label[5:] if label.startswith("Play ") else label)
         return True
@@ -260,7 +262,7 @@ class SeatTable(Screen):
         lay = self.app.layout
         g = self.game
         c.fill(BG)
-        put(c, fit(g.status(), lay.cols - 6), 0, 0, FG)
+        draw_status(c, lay, fit(g.status(), lay.cols - 6))
         score = g.scores()
         c.text(score, lay.w - len(score) * lay.cw, 0, FG)
         cards = g.cards(YOU)
@@ -292,6 +294,7 @@ class SeatTable(Screen):
         # Your hand; the card under the cursor is drawn last, on top.
         mine = self.state == _PLAY and g.to_act() == YOU
         legal = self.legal_codes() if mine else []
+        marry = marriages(legal)
         if n:
             x0 = (lay.w - (n - 1) * step - lay.card_w) // 2
             if step < lay.card_w:
@@ -306,7 +309,16 @@ class SeatTable(Screen):
                 card = cards[i]
                 yy = lay.hand_y - (2 if mine and i == cur else 0)
                 dim = mine and card not in legal
-                draw_card(c, lay, card, x0 + i * step, yy, dim=dim, label=g.card_text(card))
+                draw_card(
+                    c,
+                    lay,
+                    card,
+                    x0 + i * step,
+                    yy,
+                    dim=dim,
+                    label=g.card_text(card),
+                    mark=marriage_mark(card, marry),
+                )
             if mine:
                 c.hline(x0 + cur * step, lay.hand_y + lay.card_h, lay.card_w, SEL)
         elif not g.active(YOU):
@@ -316,7 +328,7 @@ class SeatTable(Screen):
             note = "Your turn"
         elif not note and self.state == _AI:
             note = SEATS[g.to_act()] + " is thinking"
-        put(c, fit(note, lay.cols), 0, lay.note_y, FG)
+        draw_note(c, lay, note, mine)
 
 
 # --- the end of a hand ------------------------------------------------------------
