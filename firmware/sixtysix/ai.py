@@ -352,19 +352,31 @@ class SearchPlayer(HeuristicPlayer):
         if not self.worlds:
             return code
         acts = view.actions
-        won = self.won_in
         totals = self.totals
+        this = self.this_world
         solver = self.solver
-        done = solver.nodes
-        solver.limit = done + self.max_nodes - self.nodes
         for i in range(len(acts)):
-            a = acts[i]
-            totals[i] = solver.value_of(view.player, a) if a != CLAIM and won[i] == self.wins else -_LOST
-        self.nodes += solver.nodes - done
-        if solver.aborted:
-            return code
+            totals[i] = self.won_in[i] - self.wins  # 0: as good as the best so far
+        for margin in range(2):
+            # game points, then (in under a third of the budget) the margin
+            if margin and self.nodes * 3 > self.max_nodes:
+                break
+            done = solver.nodes
+            solver.limit = done + self.max_nodes - self.nodes
+            solver.coarse = not margin
+            top = totals[self._pick(acts, True)]
+            for i in range(len(acts)):
+                a = acts[i]
+                this[i] = solver.value_of(view.player, a) if a != CLAIM and totals[i] == top else -_LOST
+            self.nodes += solver.nodes - done
+            if solver.aborted:
+                break
+            for i in range(len(acts)):
+                totals[i] = this[i]
+            self.counted_wins = False
         i = self._pick(acts, True)
-        self.counted_wins = False
+        if self.counted_wins:
+            return code
         self.value = totals[i]
         return acts[i]
 
