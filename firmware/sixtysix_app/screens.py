@@ -42,7 +42,12 @@ TWO_PLAYER_MATCH = "sixtysix.match:Match"
 def table_for(app):
     """The table screen for the match in progress: the two-player table for
     the games dealt as a two-player Match (a stock, an upcard), the table of
-    seats for every other."""
+    seats for every other.  The heap is collected first, so that the
+    table's modules and players fill the holes the menus left rather than
+    split the free space a search's tables need."""
+    import gc
+
+    gc.collect()
     if games.field(app.session.game, games.MATCH) != TWO_PLAYER_MATCH:
         from .table_multi import SeatTable
 
