@@ -1,0 +1,50 @@
+"""The screen adapter of three-hand: the dealer sits out, the other two
+seats play a Sixty-Six hand.  It is shown as a table of seats (Slots), and
+reads its hand as the two-player games do (seats_two.OnHand)."""
+
+from sixtysix.cards import NO_CARD
+
+from .seats import SEATS
+from .seats_slots import Slots
+from .seats_two import OnHand
+from .ui import suit_char
+
+
+class Three(Slots):
+    # The two-player hand's answers (a class may take another's functions;
+    # seats_bid.py does the same).
+    hinter = None
+    cards = OnHand.cards
+    in_trick = OnHand.in_trick
+    last_trick = OnHand.last_trick
+    action_label = OnHand.action_label
+    stock_text = OnHand.stock_text
+    hint = OnHand.hint
+
+    def active(self, seat: int) -> bool:
+        return seat != self.match.dealer
+
+    def upcard(self) -> int:
+        h = self.hand
+        return h.upcard if h.closer < 0 else NO_CARD
+
+    def status(self) -> str:
+        return (
+            suit_char(self.hand.trump) + " " + self.stock_text() + " " + SEATS[self.match.dealer] + " deals"
+        )
+
+    def result_text(self) -> str:
+        """How the hand went, before it is booked."""
+        from sixtysix.explain import result_text
+
+        m = self.match
+        h = self.hand
+        names = tuple("You" if s == 0 else SEATS[s] for s in (m.seat_of(0), m.seat_of(1)))
+        return "%s deals and sits out.\n%s %d, %s %d.\n%s." % (
+            SEATS[m.dealer],
+            names[0],
+            h.score(0),
+            names[1],
+            h.score(1),
+            result_text(h, names),
+        )
