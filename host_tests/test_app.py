@@ -18,7 +18,7 @@ from sixtysix.cards import KING, NO_CARD, QUEEN, count
 from sixtysix.hand import CLOSE, MARRY, IllegalAction
 from sixtysix.rules import SCHNAPSEN
 from sixtysix.view import View
-from sixtysix_app import seats_two
+from sixtysix_app import seats_hand
 from sixtysix_app import table as table_module
 from sixtysix_app.app import App, Confirm, Menu
 from sixtysix_app.boot import ERROR_LOG
@@ -407,7 +407,7 @@ def test_hint_explains_and_points_at_the_card(monkeypatch, tmp_path):
             suggested.append(code)
             return code
 
-    monkeypatch.setattr(seats_two, "SearchPlayer", Recording)
+    monkeypatch.setattr(seats_hand, "SearchPlayer", Recording)
     sim = start_match("pico_display", tmp_path, seed=8)
     t = play_until(sim, lambda t: True)
     for _ in range(10):

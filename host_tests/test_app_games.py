@@ -186,3 +186,20 @@ def test_four_hand_hint_reasons_follow_the_table():
                     checked["takes"] += takes
             h.act(code)
     assert all(checked.values()), checked
+
+
+def test_three_hands_adapter_finds_the_same_methods_on_both_runtimes():
+    """seats_three.Three takes OnHand's and Slots' methods by multiple
+    inheritance: MicroPython looks bases up depth first (OnHand, Seats,
+    Slots), CPython by C3 (OnHand, Slots, Seats).  They agree only while
+    the two bases share no name and neither redefines one of Seats'."""
+    from sixtysix_app.seats import Seats
+    from sixtysix_app.seats_hand import OnHand
+    from sixtysix_app.seats_slots import Slots
+
+    def own(cls):
+        return {name for name in vars(cls) if not name.startswith("__")}
+
+    assert not own(OnHand) & own(Slots)
+    assert not own(OnHand) & own(Seats)
+    assert not own(Slots) & own(Seats)

@@ -1,25 +1,20 @@
 """The screen adapter of three-hand: the dealer sits out, the other two
 seats play a Sixty-Six hand.  It is shown as a table of seats (Slots), and
-reads its hand as the two-player games do (seats_two.OnHand)."""
+reads its hand as the two-player games do (seats_hand.OnHand)."""
 
 from sixtysix.cards import NO_CARD
 
 from .seats import SEATS
+from .seats_hand import OnHand
 from .seats_slots import Slots
-from .seats_two import OnHand
 from .ui import suit_char
 
 
-class Three(Slots):
-    # The two-player hand's answers (a class may take another's functions;
-    # seats_bid.py does the same).
-    hinter = None
-    cards = OnHand.cards
-    in_trick = OnHand.in_trick
-    last_trick = OnHand.last_trick
-    action_label = OnHand.action_label
-    stock_text = OnHand.stock_text
-    hint = OnHand.hint
+class Three(OnHand, Slots):
+    """The two-player hand's answers (OnHand) at a table of seats (Slots).
+    The two define no name in common and neither redefines one of Seats',
+    so MicroPython's depth-first lookup of the bases finds what CPython's
+    finds (host_tests/test_app_games.py checks)."""
 
     def active(self, seat: int) -> bool:
         return seat != self.match.dealer

@@ -1,82 +1,13 @@
-"""The screen adapter of Sixty-Six and Schnapsen, you (A) against the
-computer (B), and what the games played on a two-player `Hand` share with
-three-hand (seats_three.py)."""
+"""The screen adapter of Sixty-Six and Schnapsen: you (A) against the
+computer (B), with the stock, the upcard and B's hand on the table."""
 
-from sixtysix.ai import SearchPlayer
 from sixtysix.cards import KING, NO_CARD, QUEEN, count, set_points
 from sixtysix.hand import CLAIM, CLOSE, EXCHANGE, MARRY, close_cost
-from sixtysix.players import beats
 
 from .canvas import DIM, SEL
-from .seats import Seats, marriage_label, sorted24
-from .ui import card_text, draw_card, glyphs, suit_char
-
-try:
-    from typing import Any
-except ImportError:  # MicroPython
-    pass
-
-
-class OnHand(Seats):
-    """What the games on a two-player hand share."""
-
-    hinter: "Any" = None  # the hard player that gives hints, made on the first
-
-    def cards(self, seat: int) -> list:
-        p = self.match.player_of(seat)
-        return sorted24(self.hand.hands[p], self.hand.trump) if p >= 0 else []
-
-    def in_trick(self) -> list:
-        h = self.hand
-        if h.lead == NO_CARD:
-            return []
-        return [(self.match.seat_of(h.turn ^ 1), h.lead)]
-
-    def last_trick(self) -> list:
-        """The lead first, then the follow."""
-        h = self.hand
-        if h.last_lead == NO_CARD:
-            return []
-        w = h.last_winner
-        leader = 1 - w if beats(h.last_follow, h.last_lead, h.trump) else w
-        m = self.match
-        return [(m.seat_of(leader), h.last_lead), (m.seat_of(1 - leader), h.last_follow)]
-
-    def action_label(self, code: int) -> str:
-        h = self.hand
-        if MARRY <= code < MARRY + 4:
-            return marriage_label(code - MARRY, code - MARRY == h.trump)
-        if code == EXCHANGE:
-            return "Exchange for " + card_text(h.upcard)
-        if code == CLOSE:
-            return "Close the stock"
-        if code == CLAIM:
-            return "Claim 66"
-        return "Play " + card_text(code)
-
-    def stock_text(self) -> str:
-        h = self.hand
-        if h.closer >= 0:
-            return "closed"
-        if h.upcard == NO_CARD:
-            return "empty"
-        return "%d" % (len(h.stock) - h.pos)
-
-    def hint(self, players, next_seed):
-        """(action, why) for you, from the hard player: a computer seat's
-        own if it plays hard (one solver in memory, not two), else one made
-        for the hints and kept."""
-        if self.hinter is None:
-            for p in players:
-                if isinstance(p, SearchPlayer) and p.level == "hard":
-                    self.hinter = p
-            if self.hinter is None:
-                self.hinter = SearchPlayer("hard", next_seed())
-        view = self.view(0)
-        code = self.hinter.choose(view)
-        from sixtysix.hint import reason  # only when a hint is asked, after the search: heap
-
-        return code, glyphs(reason(view, code, self.hinter))
+from .seats import Seats
+from .seats_hand import OnHand
+from .ui import card_text, draw_card, suit_char
 
 
 class Two(OnHand):
@@ -117,10 +48,8 @@ class Two(OnHand):
             return "B marries %s: %d" % (suit_char(suit), 40 if suit == h.trump else 20)
         if code == EXCHANGE:
             return "B takes the upcard " + card_text(h.upcard)
-        if code == CLOSE:
-            return "B closes the stock"
-        if code == CLAIM:
-            return "B claims 66"
+        if code == CLOSE or code == CLAIM:
+            return "B closes the stock" if code == CLOSE else "B claims 66"
         if h.lead == NO_CARD:
             return "B leads " + card_text(code)
         return ""
