@@ -85,6 +85,10 @@ class Seats:
         self.hand = match.hand
         self.game = games.index(match.name)
         self.seats = games.seats(self.game)
+        # The game's view, looked up once: the registry is not read at every
+        # move, and its module loads with the table, not among a hand's
+        # garbage (heap).
+        self.view_of = games.part(self.game, games.VIEW)
         self.name = match.name
 
     def to_act(self) -> int:
@@ -105,7 +109,7 @@ class Seats:
         return self.match.seat_of(w) if w >= 0 else -1
 
     def view(self, seat: int):
-        return games.view(self.game, self.match, seat)
+        return self.view_of(self.hand, self.match.player_of(seat))
 
     # Scores by seat (the games for two and three); the partnership games
     # keep them by side and say so their own way (seats_sides.Sides).
