@@ -10,6 +10,7 @@ from sixtysix.players import beats
 
 from .seats import Seats, marriage_label, sorted24
 from .ui import card_text, glyphs
+from .widgets import unload
 
 try:
     from typing import Any
@@ -74,6 +75,8 @@ class OnHand(Seats):
                 self.hinter = SearchPlayer("hard", next_seed())
         view = self.view(0)
         code = self.hinter.choose(view)
-        from sixtysix.hint import reason  # only when a hint is asked, after the search: heap
+        from sixtysix.hint import reason  # only while a hint is asked, after the search: heap
 
-        return code, glyphs(reason(view, code, self.hinter))
+        why = glyphs(reason(view, code, self.hinter))
+        unload("sixtysix.hint")
+        return code, why

@@ -8,6 +8,7 @@ from .seats import SEATS
 from .seats_hand import OnHand
 from .seats_slots import Slots
 from .ui import suit_char
+from .widgets import unload
 
 
 class Three(OnHand, Slots):
@@ -35,7 +36,7 @@ class Three(OnHand, Slots):
         m = self.match
         h = self.hand
         names = tuple("You" if s == 0 else SEATS[s] for s in (m.seat_of(0), m.seat_of(1)))
-        return "%s deals and sits out.\n%s %d, %s %d.\n%s." % (
+        text = "%s deals and sits out.\n%s %d, %s %d.\n%s." % (
             SEATS[m.dealer],
             names[0],
             h.score(0),
@@ -43,3 +44,5 @@ class Three(OnHand, Slots):
             h.score(1),
             result_text(h, names),
         )
+        unload("sixtysix.explain")  # once a hand: it takes no heap while the cards are played
+        return text

@@ -8,6 +8,7 @@ from .canvas import DIM, SEL
 from .seats import Seats
 from .seats_hand import OnHand
 from .ui import card_text, draw_card, suit_char
+from .widgets import unload
 
 
 class Two(OnHand):
@@ -128,7 +129,9 @@ class Two(OnHand):
         if last[0] or last[1]:
             lines.append("Last    %4d %4d" % (last[0], last[1]))
         lines.append("Total   %4d %4d" % (h.score(0), h.score(1)))
-        return "\n".join(lines) + "\n" + result_text(h, ("You", "B")) + "."
+        text = "\n".join(lines) + "\n" + result_text(h, ("You", "B")) + "."
+        unload("sixtysix.explain")  # once a hand: it takes no heap while the cards are played
+        return text
 
     def booked_text(self) -> str:
         m = self.match
