@@ -22,6 +22,7 @@ class OnHand(Seats):
     """What the games on a two-player hand share."""
 
     hinter: "Any" = None  # the hard player that gives hints, made on the first
+    keeps_hinter = True  # Sixty-Six and Schnapsen keep it for the hand
 
     def cards(self, seat: int) -> list:
         p = self.match.player_of(seat)
@@ -66,17 +67,20 @@ class OnHand(Seats):
     def hint(self, players, next_seed):
         """(action, why) for you, from the hard player: a computer seat's
         own if it plays hard (one solver in memory, not two), else one made
-        for the hints and kept."""
-        if self.hinter is None:
+        for the hint, kept for the next ones where `keeps_hinter` says so."""
+        hinter = self.hinter
+        if hinter is None:
             for p in players:
                 if isinstance(p, SearchPlayer) and p.level == "hard":
-                    self.hinter = p
-            if self.hinter is None:
-                self.hinter = SearchPlayer("hard", next_seed())
+                    hinter = p
+            if hinter is None:
+                hinter = SearchPlayer("hard", next_seed())
+            if self.keeps_hinter:
+                self.hinter = hinter
         view = self.view(0)
-        code = self.hinter.choose(view)
+        code = hinter.choose(view)
         from sixtysix.hint import reason  # only while a hint is asked, after the search: heap
 
-        why = glyphs(reason(view, code, self.hinter))
+        why = glyphs(reason(view, code, hinter))
         unload("sixtysix.hint")
         return code, why

@@ -17,6 +17,8 @@ class Three(OnHand, Slots):
     so MicroPython's depth-first lookup of the bases finds what CPython's
     finds (host_tests/test_app_games.py checks)."""
 
+    keeps_hinter = False  # a searcher made for a hint is let go after it, as three-hand always did
+
     def active(self, seat: int) -> bool:
         return seat != self.match.dealer
 
