@@ -109,6 +109,9 @@ class Blank:
     def suit(self, n, x, y, role):
         pass
 
+    def spare(self, w, h):
+        return False  # as the PyBadge's displayio canvas: no flight
+
     def show(self):
         self.frames += 1
 

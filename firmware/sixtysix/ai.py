@@ -32,6 +32,7 @@ except ImportError:
 
 _WIN = const(66)
 _GP = const(1000)
+_LOST = const(10000)  # below any value: an action left out of a comparison
 
 
 class Level:
@@ -146,7 +147,6 @@ class SearchPlayer(HeuristicPlayer):
         self.totals = [0] * 16  # value sums per legal action
         self.won_in = [0] * 16  # worlds in which each action wins the hand
         self.this_world = [0] * 16  # values in the world being searched
-        self.fine = [0] * 16  # the same with the margin as tie-break
         self.nodes = 0  # search nodes of the last decision
         # What the last searched decision found, for hints: worlds searched,
         # worlds in which the chosen action wins, and its summed value.
@@ -289,8 +289,9 @@ class SearchPlayer(HeuristicPlayer):
             totals[i] = 0
             won_in[i] = 0
         if self.sampler.count_worlds_is_one(view):
+            if self.lv.close_apart and horizon == NO_HORIZON:
+                return self._exact(view)
             worlds = 1
-        world = self.world
         solver = self.solver
         exact = worlds == 1
         done = 0
@@ -301,8 +302,7 @@ class SearchPlayer(HeuristicPlayer):
         # Closing is judged apart (wants_to_close) in a depth-limited search
         # and for levels that ask for it.
         no_close = not deep or self.lv.close_apart
-        # Levels with a device-time budget keep it even in the exact world
-        # (stock exhausted), and search that for game points only.
+        # Levels with a device-time budget (their exact world is _exact's)
         capped = self.lv.close_apart
         for _ in range(worlds):
             if done and self.nodes >= self.max_nodes:
@@ -324,18 +324,6 @@ class SearchPlayer(HeuristicPlayer):
             self.nodes += solver.nodes
             if solver.aborted:
                 break
-            if exact and capped and self.nodes * 3 <= self.max_nodes:
-                # Game points took under a third of the budget: search again
-                # with the margin as tie-break, within what is left, and keep
-                # that answer if it fits.
-                solver.load(world)
-                solver.coarse = False
-                solver.limit = self.max_nodes - self.nodes
-                self._values(acts, no_close, self.fine)
-                self.nodes += solver.nodes
-                if not solver.aborted:
-                    for i in range(n):
-                        this[i] = self.fine[i]
             done += 1
             for i in range(n):
                 totals[i] += this[i]
@@ -351,6 +339,46 @@ class SearchPlayer(HeuristicPlayer):
         self.wins = won_in[best]
         self.value = totals[best]
         return acts[best]
+
+    def _exact(self, view) -> int:
+        """The stock is gone: one world, every card's place known, and the
+        search is exact.  First which actions win the hand (_count_wins: a
+        null window each, about a third of the cost of their values), then,
+        if it fits, the game points of the actions that do as well as the
+        best; a step that does not fit leaves the answer of the one before,
+        so a position too big to value is still played to win where it can
+        be won, not by rule of thumb."""
+        code = self._count_wins(view, 1, True)
+        if not self.worlds:
+            return code
+        acts = view.actions
+        totals = self.totals
+        this = self.this_world
+        solver = self.solver
+        for i in range(len(acts)):
+            totals[i] = self.won_in[i] - self.wins  # 0: as good as the best so far
+        for margin in range(2):
+            # game points, then (in under a third of the budget) the margin
+            if margin and self.nodes * 3 > self.max_nodes:
+                break
+            done = solver.nodes
+            solver.limit = done + self.max_nodes - self.nodes
+            solver.coarse = not margin
+            top = totals[self._pick(acts, True)]
+            for i in range(len(acts)):
+                a = acts[i]
+                this[i] = solver.value_of(view.player, a) if a != CLAIM and totals[i] == top else -_LOST
+            self.nodes += solver.nodes - done
+            if solver.aborted:
+                break
+            for i in range(len(acts)):
+                totals[i] = this[i]
+            self.counted_wins = False
+        i = self._pick(acts, True)
+        if self.counted_wins:
+            return code
+        self.value = totals[i]
+        return acts[i]
 
     def _count_wins(self, view, worlds: int, no_close: bool) -> int:
         """For a position too big to value within the budget (the first

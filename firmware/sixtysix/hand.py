@@ -111,6 +111,11 @@ class Hand:
         self.marriages = [0, 0]  # suit bits of marriages declared
         self.known = [0, 0]  # cards in this player's hand the opponent has seen
         self.voids = [0, 0]  # suit bits the player has shown to be void in
+        # Suit bits in which the player, as the opponent may infer, holds no
+        # king and queen together: it led without declaring while it could
+        # have.  Public play alone sets it, never the cards held; a draw
+        # clears it (the drawn card may complete a pair).
+        self.no_pairs = [0, 0]
         self.close_score = [0, 0]  # scores and tricks at the moment of closing
         self.close_tricks = [0, 0]
         self.log = bytearray(_LOG_SIZE)  # (player << 7) | action, in order
@@ -145,6 +150,7 @@ class Hand:
             self.marriages[p] = 0
             self.known[p] = 0
             self.voids[p] = 0
+            self.no_pairs[p] = 0
             self.close_score[p] = 0
             self.close_tricks[p] = 0
 
@@ -161,6 +167,7 @@ class Hand:
             self.marriages[p] = other.marriages[p]
             self.known[p] = other.known[p]
             self.voids[p] = other.voids[p]
+            self.no_pairs[p] = other.no_pairs[p]
             self.close_score[p] = other.close_score[p]
             self.close_tricks[p] = other.close_tricks[p]
         self.log[:] = other.log
@@ -460,6 +467,8 @@ class Hand:
         self.hands[p] &= ~bit
         self.known[p] &= ~bit
         if self.lead < 0:
+            if self.pending < 0 and not (self.strict() and self.rules.no_late_marriage):
+                self.no_pairs[p] = 0xF & ~self.marriages[p]
             self.lead = c
             self.pending = -1
             self.turn = 1 - p
@@ -492,6 +501,8 @@ class Hand:
             self.hands[w] |= 1 << self.stock[self.pos]
             self.hands[1 - w] |= 1 << self.stock[self.pos + 1]
             self.pos += 2
+            self.no_pairs[0] = 0
+            self.no_pairs[1] = 0
             if self.pos == n:  # the loser took the upcard, which everyone saw
                 self.known[1 - w] |= 1 << self.stock[n - 1]
         if self.hands[0] == 0 and self.hands[1] == 0:

@@ -18,17 +18,23 @@ PLAY_HELD = (98, 83, 56, 11, 3)
 CLOSE_HELD = (95, 77)
 
 
+def play_bucket(wins: int, worlds: int) -> int:
+    """Which entry of PLAY_HELD `wins` of `worlds` deals fall in (the
+    measurement, `sixtysix calibrate`, sorts decisions the same way)."""
+    if wins >= worlds:
+        return 0
+    if wins == 0:
+        return 4
+    if wins * 10 >= worlds * 7:
+        return 1
+    if wins * 10 >= worlds * 3:
+        return 2
+    return 3
+
+
 def play_held(wins: int, worlds: int) -> int:
     """Percent of hands won in play after `wins` of `worlds` deals."""
-    if wins >= worlds:
-        return PLAY_HELD[0]
-    if wins == 0:
-        return PLAY_HELD[4]
-    if wins * 10 >= worlds * 7:
-        return PLAY_HELD[1]
-    if wins * 10 >= worlds * 3:
-        return PLAY_HELD[2]
-    return PLAY_HELD[3]
+    return PLAY_HELD[play_bucket(wins, worlds)]
 
 
 class Hinter:

@@ -3,12 +3,27 @@
 A *world* is a full Hand that agrees with everything one player knows: their
 own hand, every card taken, the cards the opponent has shown (marriages, a
 taken upcard), the suits the opponent has shown to be void in, the upcard,
-the scores.  The opponent's other cards and the face-down stock are dealt
+the scores.  It also agrees, where it can, with what the opponent's play
+suggests: a player who led without declaring a marriage is dealt no king
+and queen of one suit.  The opponent's other cards and the face-down stock are dealt
 from the unseen cards.  Searching many worlds is how the computer plays a
 game of hidden cards without peeking.
 """
 
 from .cards import NO_CARD, count, set_points
+from .compat import const
+
+_QUEENS = const(0x104104)  # the queen bit of every suit
+# Deals tried before a world that breaks an inferred "no king-queen pair"
+# is kept anyway (the inference may be wrong: a player may hold a marriage
+# back); bounded, so a decision's cost stays bounded.
+_PAIR_TRIES = const(8)
+
+
+def pair_suits(cards: int) -> int:
+    """Suit bits of the king-queen pairs in a set of cards."""
+    q = cards & (cards >> 1) & _QUEENS
+    return ((q >> 2) & 1) | ((q >> 7) & 2) | ((q >> 12) & 4) | ((q >> 17) & 8)
 
 
 class WorldSampler:
@@ -37,6 +52,13 @@ class WorldSampler:
         if count(allowed) < need:  # cannot happen with a true view; stay safe
             allowed = unseen
         opp_cards = view.opp_known | self._pick(allowed, need, rng)
+        # A player who led without declaring is taken to hold no marriage
+        # (a pair shown in full is a fact, not a guess, and stays).
+        no_pairs = view.opp_no_pairs & ~pair_suits(view.opp_known)
+        tries = _PAIR_TRIES
+        while tries and pair_suits(opp_cards) & no_pairs:
+            opp_cards = view.opp_known | self._pick(allowed, need, rng)
+            tries -= 1
         rest = unseen & ~opp_cards
         world.reset_state()
         world.dealer = view.dealer
@@ -68,6 +90,7 @@ class WorldSampler:
             world.close_tricks[p] = view.close_tricks[p]
         world.known[opp] = view.opp_known
         world.voids[opp] = voids
+        world.no_pairs[opp] = view.opp_no_pairs
         world.known[me] = view.my_known
         world.voids[me] = view.my_voids
         world.closer = view.closer

@@ -17,6 +17,7 @@ class View:
         self.opp_count = count(hand.hands[opp])
         self.opp_known = hand.known[opp]  # shown in marriages, taken upcard
         self.opp_voids = hand.voids[opp]
+        self.opp_no_pairs = hand.no_pairs[opp]  # suits with no king-queen pair, inferred
         self.my_known = hand.known[player]  # what this player has shown
         self.my_voids = hand.voids[player]
         self.trump = hand.trump

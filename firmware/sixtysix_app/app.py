@@ -6,6 +6,7 @@ and a clock, drawn on a Canvas.
     app.tick(now_ms)    timed things: the computer's move, a trick on show
     app.render()        redraw if anything changed, then canvas.show()
     app.busy            the next tick will think (draw the indicator first)
+                        or draw a frame of the computer's card in flight
 
 The same object runs on a board (boot.py feeds it) and in the host
 simulator and tests (which feed it scripted events and a fake clock).
@@ -43,6 +44,9 @@ class App:
     def show(self, screen) -> None:
         self.screen = screen
         self.dirty = True
+        # A card in flight lands; the computer's last card stays marked
+        # over a menu and back on its table, and is forgotten elsewhere.
+        self.layout.flight.shown(screen, isinstance(screen, (Menu, Confirm)))
 
     def home(self) -> None:
         """The title menu."""
@@ -110,7 +114,8 @@ class App:
         self.now = now
         if self.popup is not None:
             return False
-        changed = self.screen.tick(now)
+        f = self.layout.flight
+        changed = f.step(now) if f.flying else self.screen.tick(now)
         self._news()
         if changed:
             self.dirty = True
@@ -118,13 +123,14 @@ class App:
 
     @property
     def busy(self) -> bool:
-        return self.popup is None and self.screen.busy
+        return self.popup is None and (self.screen.busy or self.layout.flight.flying)
 
     def render(self) -> bool:
         """Draw and push a frame if something changed; True if it did."""
         if not self.dirty:
             return False
         c = self.canvas
+        self.layout.flight.drawn()
         self.screen.draw(c)
         if self.popup is not None:
             draw_box(c, self.layout, self.popup, self.popup_top)

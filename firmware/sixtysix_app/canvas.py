@@ -26,10 +26,15 @@ A canvas has:
     suit(n, x, y, role)                 suit n (0 clubs .. 3 spades) as a
                                         glyph filling one text cell
     show()                              push the frame to the panel
+    spare(w, h)                         make room, once, to keep a w x h
+                                        rectangle of the frame aside; False
+                                        where the canvas cannot (no flight)
+    keep(x, y)                          copy that rectangle at x, y aside
+    restore()                           put it back where it was
 
 Drawing off the edge is clipped, never an error.  Backends allocate their
 buffers once, when made; drawing allocates nothing but the strings the
-caller passes.
+caller passes; keep and restore allocate nothing at all.
 """
 
 from sixtysix.compat import const

@@ -187,6 +187,11 @@ class DisplayioCanvas:
                 column >>= 1
                 gy += 1
 
+    def spare(self, w, h):
+        """No flight here: labels cannot be kept aside with the bitmap, and
+        a whole refresh a frame is too slow to move a card smoothly."""
+        return False
+
     def show(self):
         labels = self._labels
         char_w = self.char_w

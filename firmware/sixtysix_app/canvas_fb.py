@@ -94,17 +94,27 @@ class FramebufCanvas:
         self._ink_buf = bytearray(4)
         self._ink = framebuf.FrameBuffer(self._ink_buf, 2, 1, fmt)
         self._push = push
+        self._fmt = fmt
+        self._spare = None  # spare(): the frame under the card in flight
+        self._kept_x = 0
+        self._kept_y = 0
 
     def faces(self, on):
-        """Card faces (True) or plain text (False) from here on."""
-        style = self._face_style if on else self._text_style
-        self._table, self._cell_w, self._cell_h, self._scale, self.char_w, self.char_h, self.glyph_h = style[
-            :7
-        ]
-        self._glyph = style[7]
-        self._glyph_fb = style[8]
-        self._index = style[9]
-        self._suit_glyph = style[10]
+        """Card faces (True) or plain text (False) from here on; unpacked
+        whole, not sliced, so switching allocates nothing (the flight)."""
+        (
+            self._table,
+            self._cell_w,
+            self._cell_h,
+            self._scale,
+            self.char_w,
+            self.char_h,
+            self.glyph_h,
+            self._glyph,
+            self._glyph_fb,
+            self._index,
+            self._suit_glyph,
+        ) = self._face_style if on else self._text_style
 
     def fill(self, role):
         self.fb.fill(self._colours[role])
@@ -175,6 +185,32 @@ class FramebufCanvas:
         key = self._set_ink(role)
         self._load(self._suit_glyph + n)
         self.fb.blit(self._glyph_fb, x, y, key, self._ink)
+
+    def spare(self, w, h):
+        """Room, made once, to keep a w x h rectangle of the frame aside."""
+        import framebuf
+
+        fmt = self._fmt
+        if fmt == framebuf.MONO_VLSB:
+            size = w * ((h + 7) // 8)
+        elif fmt == framebuf.GS4_HMSB:
+            size = (w + 1) // 2 * h
+        elif fmt == framebuf.RGB565:
+            size = 2 * w * h
+        else:
+            size = (w + 7) // 8 * h
+        self._spare = framebuf.FrameBuffer(bytearray(size), w, h, fmt)
+        return True
+
+    def keep(self, x, y):
+        """Copy the spare's rectangle of the frame at x, y aside."""
+        self._spare.blit(self.fb, -x, -y)
+        self._kept_x = x
+        self._kept_y = y
+
+    def restore(self):
+        """Put the rectangle kept last back where it was."""
+        self.fb.blit(self._spare, self._kept_x, self._kept_y)
 
     def show(self):
         if self._push is not None:

@@ -1,6 +1,8 @@
 """The screens around the table: title menu, settings, statistics and the
 rules.  The end of a hand is the table's own (table.py)."""
 
+import sys
+
 from .canvas import FG, SEL
 from .events import BACK, NEXT, OK, PREV
 from .settings import GAMES, LEVELS, OFFERED
@@ -48,7 +50,14 @@ def table_for(app):
     gc.collect()
     from .table import Table
 
-    return Table(app)
+    table = Table(app)
+    if sys.implementation.name != "cpython":
+        # A match needs none of the screens here: let them go until the
+        # title menu comes back (app.home imports them again).  That pays
+        # for the table's drawing for the eye (ui.Flight and its marks).
+        # Not on CPython, where the tools and tests hold these classes.
+        unload("sixtysix_app.screens")
+    return table
 
 
 def title_menu(app):

@@ -7,7 +7,7 @@ from sixtysix.hand import CLAIM, CLOSE, EXCHANGE, MARRY, close_cost
 from .canvas import DIM, SEL
 from .seats import Seats
 from .seats_hand import OnHand
-from .ui import card_text, draw_card, suit_char
+from .ui import card_text, draw_card, draw_stock, suit_char
 from .widgets import unload
 
 
@@ -96,9 +96,9 @@ class Two(OnHand):
             x0 = (lay.w - (n - 1) * step - lay.card_w) // 2
             for i in range(n):
                 draw_card(c, lay, 0, x0 + i * step, lay.opp_y, face=False)
-            c.text("B", x0 - 2 * lay.cw, lay.opp_y + 2, DIM)
+            c.text("B", x0 - 2 * lay.cw, lay.opp_y + 2, SEL if thinking else DIM)
         if h.pos < len(h.stock):
-            draw_card(c, lay, 0, 1, y, face=False)
+            draw_stock(c, lay, 1, y, len(h.stock) - h.pos)
             if h.closer < 0:
                 draw_card(c, lay, h.upcard, lay.card_w + 3, y)
         x = lay.w - 2 * lay.card_w - 4

@@ -12,12 +12,12 @@ are seat A (0); the computer plays B, C, D.
 
 from sixtysix import games
 from sixtysix.compat import const
-from sixtysix.hand import IllegalAction
+from sixtysix.hand import MARRY, IllegalAction
 
 from .canvas import BG, DIM, FG, SEL
 from .events import BACK, HINT, NEXT, OK, PREV
 from .seats import SEATS, adapter
-from .ui import draw_card, fit, put
+from .ui import draw_card, draw_note, draw_status, fit, marriage_mark, marriages, put
 from .widgets import TRICK_MS, Menu, Pages, Screen, unload
 
 try:
@@ -142,6 +142,8 @@ class Table(Screen):
         code = self.players[seat].choose(g.view(seat))
         note = g.move_note(seat, code)  # before the move: it may end the trick
         self.act(code)
+        if code < MARRY:  # a card: it flies to the table
+            self.app.layout.flight.start(code, self, g.card_text(code))
         if note and self.state != _TRICK:
             self.note = note
         return True
@@ -253,7 +255,7 @@ class Table(Screen):
         g = self.game
         thinking = self.state == _AI
         c.fill(BG)
-        put(c, g.status_line(lay), 0, 0, FG)
+        draw_status(c, lay, g.status_line(lay))
         score = g.scores()
         c.text(score, lay.w - len(score) * lay.cw, 0, FG)
         cards = g.cards(YOU)
@@ -271,6 +273,7 @@ class Table(Screen):
         # Your hand; the card under the cursor is drawn last, on top.
         mine = self.state == _PLAY and g.to_act() == YOU
         legal = self.legal_codes() if mine else []
+        marry = marriages(legal)
         if n:
             x0 = (lay.w - (n - 1) * step - lay.card_w) // 2
             if step < lay.card_w:
@@ -286,7 +289,16 @@ class Table(Screen):
                 card = cards[i]
                 yy = lay.hand_y - (2 if mine and i == cur else 0)
                 dim = mine and card not in legal
-                draw_card(c, lay, card, x0 + i * step, yy, dim=dim, label=g.card_text(card))
+                draw_card(
+                    c,
+                    lay,
+                    card,
+                    x0 + i * step,
+                    yy,
+                    dim=dim,
+                    label=g.card_text(card),
+                    mark=marriage_mark(card, marry),
+                )
             if mine:
                 c.hline(x0 + cur * step, lay.hand_y + lay.card_h, lay.card_w, SEL)
         elif not g.active(YOU):
@@ -296,7 +308,7 @@ class Table(Screen):
             note = g.turn_note()
         elif not note and thinking:
             note = SEATS[g.to_act()] + " is thinking"
-        put(c, fit(note, lay.cols), 0, lay.note_y, FG)
+        draw_note(c, lay, note, mine)
 
 
 # --- the end of a hand ------------------------------------------------------------

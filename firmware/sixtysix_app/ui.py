@@ -2,7 +2,7 @@
 cards, menus and pop-up boxes, all measured in the canvas's text cells so
 one layout serves a 72x40 and a 240x135 panel."""
 
-from sixtysix.cards import RANK_LETTERS, SUIT_LETTERS
+from sixtysix.cards import KING, QUEEN, RANK_LETTERS, SUIT_LETTERS
 from sixtysix.compat import const
 
 from .canvas import BG, CARD, CARD_BACK, DIM, FG, INK, RED, SEL, TITLE, WARN
@@ -47,7 +47,9 @@ def glyphs(text: str) -> str:
 def put(c, s: str, x: int, y: int, role: int = FG) -> int:
     """Draw a line that may hold suit glyphs; returns the x after it.
     Red suits are drawn red where the panel has colour; on a mono panel
-    they keep the text's role so they stay visible on any background."""
+    they keep the text's role so they stay visible on any background.
+    A card's name (a rank and a suit) allocates nothing: one character is
+    indexed, not sliced, and no tuple is built (a card moved frame by frame)."""
     cw = c.char_w
     start = 0
     n = len(s)
@@ -55,11 +57,11 @@ def put(c, s: str, x: int, y: int, role: int = FG) -> int:
         o = ord(s[i])
         if 1 <= o <= 4:
             if i > start:
-                c.text(s[start:i], x, y, role)
+                c.text(s[start] if i == start + 1 else s[start:i], x, y, role)
                 x += (i - start) * cw
             suit = o - 1
             glyph_role = role
-            if not c.mono and (suit == 1 or suit == 2) and role in (INK, FG, CARD):
+            if not c.mono and (suit == 1 or suit == 2) and (role == INK or role == FG or role == CARD):
                 glyph_role = RED
             c.suit(suit, x, y, glyph_role)
             x += cw
@@ -120,7 +122,9 @@ class Layout:
         self.roomy = self.h >= 2 * self.ch + 3 * (self.card_h + 3) + self.ch
         self.status_y = 0
         self.note_y = self.h - self.ch
-        self.hand_y = self.note_y - self.card_h - 1
+        # A card you may not play sinks this far below the playable ones.
+        self.sink = max(2, self.card_h // 3)
+        self.hand_y = self.note_y - self.card_h - 1 - self.sink
         top = self.ch + 1
         if self.roomy:
             self.opp_y = top + 1
@@ -130,13 +134,48 @@ class Layout:
         # The trick row sits between the status area and the raised hand.
         space = self.hand_y - 2 - top - self.card_h
         self.trick_y = top + (space // 2 if space > 0 else 0)
+        self.flight = Flight(c, self)
+
+
+# Marks on a card face (draw_card's `mark`).
+FRESH = const(1)  # the card the computer played last
+MARRIED = const(2)  # a king or queen you may marry now
 
 
 def draw_card(
-    c, lay: Layout, card: int, x: int, y: int, face: bool = True, dim: bool = False, label: str = ""
+    c,
+    lay: Layout,
+    card: int,
+    x: int,
+    y: int,
+    face: bool = True,
+    dim: bool = False,
+    label: str = "",
+    mark: int = 0,
 ) -> None:
     """A card box: face up (rank and suit; `label` for decks other than the
-    24-card one), hollow when `dim`, or its back."""
+    24-card one), or its back.  A card you may not play (`dim`) is hollow
+    and sinks lay.sink below the others; the computer's last card (the
+    flight's) has a bar over it and a frame in the cursor's colour; `mark`
+    MARRIED (a card in your hand) gives a gold face, or on a mono panel a
+    dotted line under the hand.  The card in flight is not drawn: its place
+    is noted for the flight to land on."""
+    f = lay.flight
+    if face and card == f.card:
+        if f.flying:
+            f.x = x
+            f.y = y
+            return
+        mark = FRESH
+        bar = max(1, lay.card_h // 6)
+        if y - 1 - bar >= lay.ch:  # below the status line
+            c.fill_rect(x, y - 1 - bar, lay.card_w, bar, SEL)
+    if dim:
+        y += lay.sink
+    _face(c, lay, card, x, y, face, dim, label, mark)
+
+
+def _face(c, lay: Layout, card: int, x: int, y: int, face: bool, dim: bool, label: str, mark: int) -> None:
     w = lay.card_w
     h = lay.card_h
     if not face:
@@ -150,13 +189,151 @@ def draw_card(
         c.rect(x, y, w, h, DIM)
         ink = DIM
     else:
-        c.fill_rect(x, y, w, h, CARD)
-        if not c.mono:
+        c.fill_rect(x, y, w, h, TITLE if mark == MARRIED and not c.mono else CARD)
+        if c.mono:
+            if mark == MARRIED:  # a ring would touch the glyphs: dots under the hand instead
+                for i in range(0, w, 2):
+                    c.fill_rect(x + i, lay.hand_y + h + 2, 1, 1, FG)
+        elif mark == FRESH:
+            c.rect(x, y, w, h, SEL)
+            c.rect(x + 1, y + 1, w - 2, h - 2, SEL)
+        else:
             c.rect(x, y, w, h, INK)
         ink = INK
     c.faces(True)
     put(c, label or card_text(card), x + 2, y + 2, ink)
     c.faces(False)
+
+
+def marriages(actions) -> int:
+    """The suits (bit per suit) of the marriages among `actions`, the
+    codes of the 24-card games (hand.MARRY + suit)."""
+    from sixtysix.hand import MARRY  # loaded by then: the tables play with it
+
+    mask = 0
+    for a in actions:
+        if MARRY <= a < MARRY + 4:
+            mask |= 1 << (a - MARRY)
+    return mask
+
+
+def marriage_mark(card: int, suits: int) -> int:
+    """MARRIED for a king or queen of a suit in `suits` (marriages()), else 0."""
+    rank = card % 6
+    return MARRIED if (rank == KING or rank == QUEEN) and card < 24 and (suits >> (card // 6)) & 1 else 0
+
+
+def draw_status(c, lay: Layout, text: str) -> None:
+    """The table's status line.  A leading suit glyph is the trump: it goes
+    on a card-coloured badge in the faces' font, to be seen at a glance."""
+    x = 0
+    o = ord(text[0]) if text else 0
+    if 1 <= o <= 4:
+        c.faces(True)
+        w = c.char_w + 2
+        c.fill_rect(0, 0, w, min(c.char_h, lay.ch + 1), CARD)
+        c.suit(o - 1, 2, 1 if c.char_h < lay.ch + 1 else 0, RED if not c.mono and (o == 2 or o == 3) else INK)
+        c.faces(False)
+        text = text[1:]
+        x = w
+    put(c, text, x, 0, FG)
+
+
+def draw_stock(c, lay: Layout, x: int, y: int, n: int) -> None:
+    """The stock: a card back with the number of cards left on it, in the
+    text font (a card font may have no digits but the ranks')."""
+    draw_card(c, lay, 0, x, y, face=False)
+    w = lay.card_w
+    if c.mono:  # no inner ring through the digits
+        c.fill_rect(x + 1, y + 1, w - 2, lay.card_h - 2, CARD_BACK)
+    s = "%d" % n
+    c.text(s, x + (w - len(s) * lay.cw) // 2, y + (lay.card_h - lay.ch) // 2 + 1, BG if c.mono else FG)
+
+
+def draw_note(c, lay: Layout, text: str, yours: bool) -> None:
+    """The bottom line; when it is your turn, on a bar in the cursor's
+    colour, so whose turn it is shows from across the room."""
+    if yours:
+        c.fill_rect(0, lay.note_y, lay.w, lay.ch, SEL)
+        put(c, fit(text, lay.cols), 0, lay.note_y, BG if c.mono else INK)
+    else:
+        put(c, fit(text, lay.cols), 0, lay.note_y, FG)
+
+
+# How long the computer's card takes from its hand to the table.
+_FLIGHT_MS = const(240)
+
+
+class Flight:
+    """The computer's card on its way to the table, then marked there (FRESH)
+    until it leaves the table or another takes its place.
+
+    start() is called by a table when the computer plays a card; the next
+    full drawing notes where the card belongs (draw_card) without drawing
+    it; from then on step(), called from the table's tick, draws one frame:
+    the frame under the card's last place put back (canvas.restore), the
+    frame under its next place kept (canvas.keep), the card drawn there and
+    the frame pushed.  No frame allocates: the label is made at start() and
+    the room under the card once, here.  A canvas with no spare room
+    (displayio) lands the card at once."""
+
+    def __init__(self, c, lay: Layout) -> None:
+        self.c = c
+        self.lay = lay
+        self.room = c.spare(lay.card_w, lay.card_h)
+        self.card = -1  # the computer's last card, -1 for none
+        self.label = ""
+        self.owner = None  # the screen that started it
+        self.flying = False
+        self.t0 = -1  # the time of the first frame
+        self.x = -1  # where the card belongs, from the last full drawing; -1: not drawn
+        self.y = 0
+        self.kept = False  # the frame under the card is kept aside
+
+    def start(self, card: int, owner, label: str = "") -> None:
+        self.card = card
+        self.owner = owner
+        self.label = label or card_text(card)
+        self.flying = self.room
+        self.t0 = -1
+        self.x = -1
+        self.kept = False
+
+    def drawn(self) -> None:
+        """A full drawing follows: nothing is kept; the card's place is noted anew."""
+        self.kept = False
+        self.x = -1
+
+    def shown(self, screen, stays: bool) -> None:
+        """The app shows `screen`: the card lands; it is forgotten unless the
+        screen is its table or one that `stays` over it (a menu)."""
+        self.flying = False
+        if screen is not self.owner and not stays:
+            self.card = -1
+            self.owner = None
+
+    def step(self, now: int) -> bool:
+        """One frame of the flight; True when the card has landed and the
+        table must be drawn whole."""
+        if self.t0 < 0:
+            self.t0 = now
+        t = now - self.t0
+        if t >= _FLIGHT_MS or self.x < 0:
+            self.flying = False
+            return True
+        lay = self.lay
+        x0 = (lay.w - lay.card_w) // 2
+        y0 = lay.opp_y if lay.opp_y > 0 else 0
+        x = x0 + (self.x - x0) * t // _FLIGHT_MS
+        y = y0 + (self.y - y0) * t // _FLIGHT_MS
+        c = self.c
+        if self.kept:
+            c.restore()
+        c.keep(x, y)
+        self.kept = True
+        _face(c, lay, self.card, x, y, True, False, self.label, FRESH)
+        c.show()
+        return False
 
 
 def draw_title(c, lay: Layout, text: str) -> int:

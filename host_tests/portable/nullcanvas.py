@@ -45,5 +45,14 @@ class NullCanvas:
     def suit(self, n, x, y, role):
         pass
 
+    def spare(self, w, h):
+        return True  # the flight runs its frames, as on a board, drawing nothing
+
+    def keep(self, x, y):
+        pass
+
+    def restore(self):
+        pass
+
     def show(self):
         pass

@@ -177,3 +177,80 @@ def test_show_pushes_the_buffer():
     c = FramebufCanvas(buf, 16, 16, framebuf.MONO_VLSB, "small", 1, push=pushed.append)
     c.show()
     assert len(pushed) == 1 and pushed[0] is buf
+
+
+def test_keep_and_restore_put_a_rectangle_back_and_allocate_nothing():
+    """What a card moving frame by frame needs: the frame under it kept
+    aside and put back, off the edges too, with no allocation."""
+    if _framebuf() is None:
+        return
+    for fmt_name in FORMATS:
+        c = make_canvas(fmt_name, "normal", 1, 64, 32)
+        assert c.spare(27, 19)
+        c.fill(BG)
+        c.text("kept aside", 0, 10, FG)
+        c.suit(2, 40, 20, RED)
+        drawn = bytes(c.buf)
+        c.keep(5, 5)  # warm-up
+        c.restore()
+        gc.collect()
+        gc.disable()
+        try:
+            before = gc.mem_alloc()
+            for x, y in ((5, 5), (-3, 20), (50, -4), (40, 18)):
+                c.keep(x, y)
+                c.fill_rect(x, y, 27, 19, CARD)
+                c.restore()
+            used = gc.mem_alloc() - before
+        finally:
+            gc.enable()
+        assert used == 0, (fmt_name, used)
+        assert c.buf == drawn, fmt_name
+
+
+def test_a_frame_of_the_flight_allocates_nothing_and_leaves_no_trail():
+    """The computer's card on its way to the table (ui.Flight): every frame
+    puts back the frame under the card, keeps the one under its next place
+    and draws the card there, with no allocation; putting back the last
+    place leaves the table as it was drawn.  On a colour panel with the
+    text font doubled, and on a mono one with the OLED's 7x9 card font."""
+    framebuf = _framebuf()
+    if framebuf is None:
+        return
+    from sixtysix_app.canvas_fb import FramebufCanvas
+    from sixtysix_app.ui import Layout, draw_card
+
+    for fmt_name, width, height, font, scale, face in (
+        ("GS4_HMSB", 240, 135, "normal", 2, ("normal", 2)),
+        ("MONO_VLSB", 128, 64, "normal", 1, ("card", 1)),
+    ):
+        fmt = getattr(framebuf, fmt_name)
+        size = (width + 1) // 2 * height if fmt_name == "GS4_HMSB" else width * ((height + 7) // 8)
+        c = FramebufCanvas(bytearray(size), width, height, fmt, font, scale, face=face)
+        lay = Layout(c)
+        flight = lay.flight
+        assert flight.room
+        c.fill(BG)
+        c.text("under the card's way", 0, lay.trick_y, FG)
+        flight.start(17, None)  # the king of hearts
+        flight.drawn()
+        draw_card(c, lay, 17, width - lay.card_w - 2, lay.trick_y)  # its place is noted, not drawn
+        assert flight.x == width - lay.card_w - 2 and flight.y == lay.trick_y
+        table = bytes(c.buf)
+        assert not flight.step(0) and not flight.step(20)  # warm-up
+        gc.collect()
+        gc.disable()
+        try:
+            before = gc.mem_alloc()
+            for now in range(40, 240, 20):
+                assert not flight.step(now)
+            used = gc.mem_alloc() - before
+        finally:
+            gc.enable()
+        assert used == 0, (fmt_name, used)
+        assert c.buf != table  # the card is on show
+        c.restore()
+        assert c.buf == table, fmt_name
+        assert flight.step(240) and not flight.flying  # landed: the table is drawn whole
+        del c, table
+        gc.collect()

@@ -12,8 +12,9 @@ from randplay import random_positions
 from sixtysix.cards import count
 from sixtysix.hand import CLAIM, MAX_ACTIONS, Hand
 from sixtysix.rng import Rng
-from sixtysix.sampling import WorldSampler
+from sixtysix.sampling import WorldSampler, pair_suits
 from sixtysix.view import View
+from support import act, deal, rules
 
 SMALL = sys.implementation.name == "micropython"
 HANDS = 200 if SMALL else 500
@@ -26,6 +27,7 @@ VIEW_FIELDS = (
     "opp_count",
     "opp_known",
     "opp_voids",
+    "opp_no_pairs",
     "trump",
     "upcard",
     "facedown",
@@ -185,3 +187,67 @@ def test_hidden_cards_are_spread_over_every_place_they_could_be():
             assert in_hand[c] == 0, "card %d of a void suit or known elsewhere, in hand" % c
         if (view.unseen() >> c) & 1:
             assert in_stock[c] > 0 or need == count(free), "card %d never in the stock" % c
+
+
+# --- what play suggests: no marriage held back ---------------------------------
+
+A_PAIR = "KH QH KS 9S JD TC"  # A holds the king and queen of hearts
+B_PAIR = "AC QC KC 9H JS AD"  # B those of clubs
+PAIR_STOCK = "9C JC TD KD QD 9D JH TH AH AS TS"  # upcard QS: spades are trumps
+
+
+def test_a_lead_without_a_marriage_is_read_as_holding_none_until_a_draw():
+    h = deal(rules(), A_PAIR, B_PAIR, "QS", PAIR_STOCK)
+    act(h, "9S")
+    assert h.no_pairs[0] == 0xF and h.no_pairs[1] == 0
+    assert View(h, 1).opp_no_pairs == 0xF  # what B may infer about A
+    act(h, "9H")  # the trick is taken and both draw: a drawn card may complete a pair
+    assert h.no_pairs == [0, 0]
+
+
+def test_a_marriage_lead_says_nothing_and_a_declared_suit_is_no_longer_in_doubt():
+    h = deal(rules(), A_PAIR, B_PAIR, "QS", PAIR_STOCK)
+    act(h, "marry H", "KH")
+    assert h.no_pairs[0] == 0
+    act(h, "AD")  # B takes nothing (a side card, not hearts): A wins and draws
+    act(h, "QH")  # A leads again, declaring nothing: hearts were declared already
+    assert h.no_pairs[0] == 0xF & ~(1 << 2)
+
+
+def test_after_a_close_the_reading_lasts_and_needs_marriages_to_be_allowed():
+    h = deal(rules(), A_PAIR, B_PAIR, "QS", PAIR_STOCK)
+    act(h, "close", "9S", "JS")
+    assert h.no_pairs[0] == 0xF  # no draw after a close
+    late = deal(rules(marry_after_close="no"), A_PAIR, B_PAIR, "QS", PAIR_STOCK)
+    act(late, "close", "9S")
+    assert late.no_pairs[0] == 0  # A could not have declared
+
+
+def test_worlds_deal_no_pair_to_a_player_who_led_without_declaring():
+    h = deal(rules(), A_PAIR, B_PAIR, "QS", PAIR_STOCK)
+    act(h, "close", "9S")
+    view = View(h, 1)
+    sampler = WorldSampler(h.rules)
+    world = Hand(h.rules)
+    rng = Rng(7)
+    for _ in range(60 if SMALL else 300):
+        sampler.deal(view, rng, world)
+        assert not pair_suits(world.hands[0]), "a pair dealt to a player who showed none"
+        check_world(h, 1, view, world)
+
+
+def test_a_forced_pair_is_dealt_all_the_same():
+    """Where the view leaves only one deal and it holds a pair, the reading
+    gives way to the facts (a player may hold a marriage back)."""
+    rng = Rng(3)
+    for h in random_positions(21, 60):
+        opp = 1 - h.turn
+        if h.pos >= len(h.stock) and pair_suits(h.hands[opp]):
+            break
+    else:
+        raise AssertionError("no exhausted stock with a pair in 60 hands")
+    view = View(h, h.turn)
+    view.opp_no_pairs = 0xF
+    world = Hand(h.rules)
+    WorldSampler(h.rules).deal(view, rng, world)
+    assert world.hands[opp] == h.hands[opp]

@@ -147,6 +147,27 @@ class HostCanvas:
     def suit(self, n: int, x: int, y: int, role: int) -> None:
         self._glyph(self._runs[self._suit_glyph + n], x, y, self._spans[role])
 
+    def spare(self, w: int, h: int) -> bool:
+        self._spare_size = (w, h)
+        self._kept: tuple = (0, 0, [])
+        return True
+
+    def keep(self, x: int, y: int) -> None:
+        """What FramebufCanvas.keep keeps: the on-panel part of the rectangle."""
+        w, h = self._spare_size
+        rows = []
+        for py in range(max(y, 0), min(y + h, self.height)):
+            x0, x1 = max(x, 0), min(x + w, self.width)
+            if x0 < x1:
+                rows.append(
+                    (py * self.width + x0, bytes(self.pixels[py * self.width + x0 : py * self.width + x1]))
+                )
+        self._kept = (x, y, rows)
+
+    def restore(self) -> None:
+        for start, row in self._kept[2]:
+            self.pixels[start : start + len(row)] = row
+
     def show(self) -> None:
         self.frames += 1
 

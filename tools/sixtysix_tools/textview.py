@@ -88,6 +88,9 @@ class CellCanvas:
         self._put(col, row, chr(1 + n), role)
         self.after = (row, x + self.char_w, col + 1)
 
+    def spare(self, w: int, h: int) -> bool:
+        return False  # the grid cannot put cells back: the computer's card lands at once
+
     def show(self) -> None:
         self.inner.show()
 

@@ -1,0 +1,63 @@
+"""`sixtysix calibrate`: the measurement behind the odds a hint states.
+
+It must count every searched decision of hard once, in the bucket the hint
+itself would use, and give the same table for a seed whatever --jobs."""
+
+import re
+
+import pytest
+from sixtysix.hint import CLOSE_HELD, PLAY_HELD, play_bucket
+from sixtysix_tools.calibrate import CLOSE_LABELS, PLAY_LABELS, play_hand, tally
+from sixtysix_tools.cli import main
+
+
+def rows(text):
+    """{label: (decisions, hands won)} from the printed table."""
+    out = {}
+    for label in PLAY_LABELS + CLOSE_LABELS:
+        m = re.search(re.escape(label) + r"\s+(\d+)\s+(\d+)", text)
+        assert m, "no row '%s' in:\n%s" % (label, text)
+        out[label] = (int(m.group(1)), int(m.group(2)))
+    return out
+
+
+def test_the_table_counts_every_searched_decision_once(capsys):
+    assert main(["calibrate", "--hands", "12", "--seed", "3", "--jobs", "1"]) == 0
+    one = capsys.readouterr().out
+    assert main(["calibrate", "--hands", "12", "--seed", "3", "--jobs", "2"]) == 0
+    assert capsys.readouterr().out == one
+    table = rows(one)
+    said = [play_hand(("sixty-six", "heuristic", s, i % 2)) for i, s in enumerate(_seeds(3, 12))]
+    total = sum(len(s) for _, s in said)
+    assert total > 0 and sum(n for n, _ in table.values()) == total
+    for n, won in table.values():
+        assert 0 <= won <= n
+    # what hint.py claims is printed beside each row
+    for label, claim in zip(PLAY_LABELS + CLOSE_LABELS, PLAY_HELD + CLOSE_HELD):
+        assert re.search(re.escape(label) + r".*\s%d%%$" % claim, one, re.M)
+
+
+def _seeds(seed, hands):
+    from sixtysix_tools.arena import derive_seed
+
+    return [derive_seed("calibrate", "sixty-six", seed, i) for i in range(hands)]
+
+
+def test_a_decision_counts_as_held_only_if_hard_won_the_hand():
+    plays, closes = tally([(True, [(0, 0), (1, 1)]), (False, [(0, 0), (0, 4)])])
+    assert plays[0] == [2, 1] and plays[4] == [1, 0]
+    assert closes[1] == [1, 1] and closes[0] == [0, 0]
+
+
+def test_buckets_are_the_hints_own():
+    assert [play_bucket(w, 10) for w in (10, 8, 7, 5, 3, 2, 0)] == [0, 1, 1, 2, 2, 3, 4]
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["--hands", "0"], ["--hands", "x"], ["--game", "four-hand"], ["--opponent", "nobody"], ["--jobs", "0"]],
+)
+def test_bad_arguments_get_one_line_and_status_2(argv, capsys):
+    assert main(["calibrate"] + argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("calibrate: ") and err.count("\n") == 1
