@@ -18,6 +18,7 @@ from sixtysix.cards import KING, NO_CARD, QUEEN, count
 from sixtysix.hand import CLOSE, MARRY, IllegalAction
 from sixtysix.rules import SCHNAPSEN
 from sixtysix.view import View
+from sixtysix_app import seats_hand
 from sixtysix_app import table as table_module
 from sixtysix_app.app import App, Confirm, Menu
 from sixtysix_app.boot import ERROR_LOG
@@ -25,6 +26,7 @@ from sixtysix_app.events import BACK, HINT, NEXT, NONE, OK, PREV
 from sixtysix_app.save import Store
 from sixtysix_app.screens import Fault
 from sixtysix_app.screens import Settings as SettingsScreen
+from sixtysix_app.seats import sorted24
 from sixtysix_app.session import FILE as MATCH_FILE
 from sixtysix_app.session import Session
 from sixtysix_app.table import Table
@@ -192,7 +194,7 @@ def test_illegal_card_is_refused_with_the_rule(quick, tmp_path):
 
     t = play_until(sim, following_with_a_choice, limit=2000)
     h = t.hand
-    cards = table_module.sorted_cards(h.hands[0], h.trump)
+    cards = sorted24(h.hands[0], h.trump)
     for _ in range(len(cards)):
         if not (h.legal_plays() >> cards[t.cursor]) & 1:
             break
@@ -311,7 +313,7 @@ def test_a_fault_shows_its_code_keeps_the_save_and_returns_to_the_title(quick, t
         thinks.append(1)
         raise error("out of luck")
 
-    t.ai.choose = broken
+    t.players[1].choose = broken
     for _ in range(20):
         if sim.runner.faults:
             break
@@ -363,13 +365,13 @@ def test_a_press_while_the_computer_thinks_is_not_lost(quick, tmp_path, board_na
 
     t = play_until(sim, leading)
     h = t.hand
-    cards = table_module.sorted_cards(h.hands[0], h.trump)
+    cards = sorted24(h.hands[0], h.trump)
     t.cursor = next(i for i, c in enumerate(cards) if plain(c, h))
 
     nxt, _ms = button_for(sim.board, NEXT)
     ok, _ms = button_for(sim.board, OK)
     during = []
-    think = t.ai.choose
+    think = t.players[1].choose
 
     def slow_think(view):
         during.append(sim.app.busy)
@@ -377,7 +379,7 @@ def test_a_press_while_the_computer_thinks_is_not_lost(quick, tmp_path, board_na
         sim.buttons.release(nxt)
         return think(view)
 
-    t.ai.choose = slow_think
+    t.players[1].choose = slow_think
     tricks = h.tricks[0] + h.tricks[1]
     sim.buttons.press(ok)
     sim.step()
@@ -405,7 +407,7 @@ def test_hint_explains_and_points_at_the_card(monkeypatch, tmp_path):
             suggested.append(code)
             return code
 
-    monkeypatch.setattr(table_module, "SearchPlayer", Recording)
+    monkeypatch.setattr(seats_hand, "SearchPlayer", Recording)
     sim = start_match("pico_display", tmp_path, seed=8)
     t = play_until(sim, lambda t: True)
     for _ in range(10):
@@ -421,7 +423,7 @@ def test_hint_explains_and_points_at_the_card(monkeypatch, tmp_path):
         t = play_until(sim, lambda t: True)
     code = suggested[0]
     assert code < MARRY, "no card suggested in ten tries"
-    cards = table_module.sorted_cards(t.hand.hands[0], t.hand.trump)
+    cards = sorted24(t.hand.hands[0], t.hand.trump)
     assert cards[t.cursor] == code
     assert (t.hand.legal_plays() >> code) & 1
 
@@ -434,7 +436,7 @@ def test_hint_with_hints_off_says_so(quick, tmp_path):
     press(sim, HINT)
     assert sim.app.popup is not None
     assert "off" in " ".join(sim.app.popup)
-    assert t.hinter is None
+    assert t.game.hinter is None
     assert t.cursor == cursor
 
 
@@ -501,7 +503,7 @@ def test_presses_queued_before_a_fault_do_not_skip_the_fault_screen(quick, tmp_p
     def broken(view):
         raise MemoryError
 
-    t.ai.choose = broken
+    t.players[1].choose = broken
     ok, _ms = button_for(sim.board, OK)
     nxt, _ms = button_for(sim.board, NEXT)
     for _ in range(10):  # play cards until the computer has to think

@@ -11,7 +11,7 @@ from sixtysix_app.app import Menu
 from sixtysix_app.events import BACK, HINT, NEXT, OK, PREV
 from sixtysix_app.screens import TWO_PLAYER_MATCH
 from sixtysix_app.settings import GAMES, OFFERED
-from sixtysix_app.table_multi import SeatTable
+from sixtysix_app.table import Table
 from sixtysix_tools.board_files import boards_for
 from sixtysix_tools.sim import LONG_MS, Sim, load_board
 from test_app import assert_no_fault, button_for, on_title, press
@@ -37,7 +37,7 @@ def test_pressing_only_ok_plays_a_whole_match(board_name, game, tmp_path):
     started = False
     for _ in range(3000):
         press(sim, OK)
-        started = started or isinstance(sim.app.screen, SeatTable)
+        started = started or isinstance(sim.app.screen, Table)
         m = sim.app.session.match
         if started and m is not None and m.winner >= 0 and on_title(sim):
             break
@@ -71,7 +71,7 @@ def test_random_presses_never_fault(board_name, game, tmp_path):
         if rng.below(10) == 0:
             ms = LONG_MS
         sim.hold(i, ms)
-        tables += isinstance(sim.app.screen, SeatTable)
+        tables += isinstance(sim.app.screen, Table)
     assert_no_fault(sim, tmp_path)
     assert tables > 20, "the table was hardly reached"
 
@@ -83,7 +83,7 @@ def test_a_saved_match_resumes_at_the_same_point(game, tmp_path):
     press(sim, OK)  # New match
     for _ in range(12):
         press(sim, OK)
-    assert isinstance(sim.app.screen, SeatTable) or isinstance(sim.app.screen, Menu)
+    assert isinstance(sim.app.screen, Table) or isinstance(sim.app.screen, Menu)
     session = sim.app.session
     session.save()
     hand = session.match.hand
@@ -114,7 +114,7 @@ def test_the_four_hand_bidding_menu_lists_pass_and_the_bids(tmp_path):
 
 def my_turn_to_play(sim) -> bool:
     screen = sim.app.screen
-    if not isinstance(screen, SeatTable) or sim.app.popup is not None:
+    if not isinstance(screen, Table) or sim.app.popup is not None:
         return False
     g = screen.game
     bidding = g.bidding()
@@ -186,3 +186,20 @@ def test_four_hand_hint_reasons_follow_the_table():
                     checked["takes"] += takes
             h.act(code)
     assert all(checked.values()), checked
+
+
+def test_three_hands_adapter_finds_the_same_methods_on_both_runtimes():
+    """seats_three.Three takes OnHand's and Slots' methods by multiple
+    inheritance: MicroPython looks bases up depth first (OnHand, Seats,
+    Slots), CPython by C3 (OnHand, Slots, Seats).  They agree only while
+    the two bases share no name and neither redefines one of Seats'."""
+    from sixtysix_app.seats import Seats
+    from sixtysix_app.seats_hand import OnHand
+    from sixtysix_app.seats_slots import Slots
+
+    def own(cls):
+        return {name for name in vars(cls) if not name.startswith("__")}
+
+    assert not own(OnHand) & own(Slots)
+    assert not own(OnHand) & own(Seats)
+    assert not own(Slots) & own(Seats)

@@ -10,7 +10,6 @@ from sixtysix_app.session import FILE as MATCH_FILE
 from sixtysix_app.settings import GAMES, OFFERED
 from sixtysix_app.stats import Stats, parse_stats
 from sixtysix_app.table import Table
-from sixtysix_app.table_multi import SeatTable
 from sixtysix_tools.sim import Sim, load_board
 from test_app import assert_no_fault, choose, labels, on_title, press
 
@@ -18,7 +17,7 @@ from boards import BOARDS
 
 
 def at_table(sim) -> bool:
-    return isinstance(sim.app.screen, (Table, SeatTable)) and sim.app.popup is None
+    return isinstance(sim.app.screen, Table) and sim.app.popup is None
 
 
 def open_actions(sim) -> None:

@@ -13,7 +13,8 @@ Thumby's 72x40 panel cannot hold text that large; it is held to the
 
 import pytest
 from sixtysix import ai
-from sixtysix_app import table, table_multi, ui
+from sixtysix.hand import CLAIM, CLOSE
+from sixtysix_app import seats_slots, seats_two, table, table_menu, ui
 from sixtysix_app.app import Confirm, Pages
 from sixtysix_app.events import BACK, HINT, NEXT, OK
 from sixtysix_app.settings import GAMES
@@ -150,7 +151,7 @@ def watch_card_faces(monkeypatch, canvas: FitCheck) -> None:
         finally:
             canvas.on_card -= 1
 
-    for module in (ui, table, table_multi):
+    for module in (ui, table, seats_slots, seats_two):
         monkeypatch.setattr(module, "draw_card", drawing_a_card)
 
 
@@ -205,8 +206,8 @@ def visit_every_screen(sim: Sim, canvas: FitCheck) -> None:
     press(sim, NEXT)
     press(sim, BACK)
     at("action menu")
-    for name, show in (("close", t._confirm_close), ("claim", t._confirm_claim)):
-        show()
+    for name, code in (("close", CLOSE), ("claim", CLAIM)):
+        table_menu.ask(t, code)()  # the confirmation, whether or not the action is legal now
         at("confirm " + name)
         press(sim, BACK)
     t._score()

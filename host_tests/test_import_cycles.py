@@ -108,8 +108,8 @@ def test_the_walk_finds_imports_inside_functions_and_relative_ones():
     edges = graph()
     # session.py: `from . import settings as settings_file` at module level
     assert "sixtysix_app.settings" in edges["sixtysix_app.session"]
-    # table.py asks for sixtysix.hint only inside hint(); boot.py for the app inside run()
-    assert "sixtysix.hint" in edges["sixtysix_app.table"]
+    # seats_hand.py asks for sixtysix.hint only inside hint(); boot.py for the app inside run()
+    assert "sixtysix.hint" in edges["sixtysix_app.seats_hand"]
     assert "sixtysix_app.app" in edges["sixtysix_app.boot"]
     # the app opens the title menu inside a method
     assert "sixtysix_app.screens" in edges["sixtysix_app.app"]

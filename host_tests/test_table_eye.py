@@ -9,7 +9,8 @@ import pytest
 from sixtysix.cards import NO_CARD
 from sixtysix_app.canvas import BG, CARD, DIM, SEL
 from sixtysix_app.events import BACK, OK
-from sixtysix_app.table import Table, sorted_cards
+from sixtysix_app.seats import sorted24
+from sixtysix_app.table import Table
 from sixtysix_app.widgets import Pages
 from test_app import (
     choose,
@@ -80,7 +81,7 @@ def test_cards_you_may_not_play_sink_and_the_rest_stand(tmp_path):
     table = play_until(sim, lambda t: t.hand.legal_plays() != t.hand.hands[0])
     h = table.hand
     lay = sim.app.layout
-    cards = sorted_cards(h.hands[0], h.trump)
+    cards = sorted24(h.hands[0], h.trump)
     n = len(cards)
     step = lay.card_w + 2
     x0 = (lay.w - (n - 1) * step - lay.card_w) // 2

@@ -140,7 +140,7 @@ GAMES = (
     " sixtysix_app.seats_two:Two sixtysix_tools.game_two:SCHNAPSEN sixtysix_app.matchfile:TWO_PLAYER",
     "three-hand Three-hand 3 sixtysix.rules:Rules sixtysix.rules:OPTIONS sixtysix.three:ThreeMatch"
     " sixtysix.view:View sixtysix.ai_three:make_three_player sixtysix.ai:PLAYER_NAMES 1"
-    " sixtysix_app.seats_two:Three sixtysix_tools.game_three:THREE_HAND sixtysix_app.matchfile:THREE_SEATS",
+    " sixtysix_app.seats_three:Three sixtysix_tools.game_three:THREE_HAND sixtysix_app.matchfile:THREE_SEATS",
     "four-hand Four-hand 4 sixtysix.four:FourRules sixtysix.four:OPTIONS sixtysix.four:FourMatch"
     " sixtysix.view_four:FourView sixtysix.ai_four:make_four_player sixtysix.ai_four:PLAYER_NAMES 0"
     " sixtysix_app.seats_sides:Four sixtysix_tools.game_four:FOUR_HAND sixtysix_app.matchfile:FOUR_SEATS",

@@ -1,15 +1,13 @@
 """The screens around the table: title menu, settings, statistics and the
-rules.  The end of a hand is the table's own (table.py, table_multi.py)."""
+rules.  The end of a hand is the table's own (table.py)."""
 
 import sys
-
-from sixtysix import games
 
 from .canvas import FG, SEL
 from .events import BACK, NEXT, OK, PREV
 from .settings import GAMES, LEVELS, OFFERED
 from .ui import draw_list, draw_title, fit, put
-from .widgets import Confirm, Menu, Pages, Screen
+from .widgets import Confirm, Menu, Pages, Screen, unload
 
 # Screen labels of the rule options of every game, by record name
 # (rules.OPTIONS and the other games' option lists).
@@ -36,28 +34,29 @@ OPTION_LABELS = {
 TARGETS = ("3", "5", "7", "9", "11")
 
 
+# The match of the games dealt as a two-player hand with a stock and an
+# upcard (Sixty-Six, Schnapsen); the tests and the bench tell the games of
+# the table of seats by it.
 TWO_PLAYER_MATCH = "sixtysix.match:Match"
 
 
 def table_for(app):
-    """The table screen for the match in progress: the two-player table for
-    the games dealt as a two-player Match (a stock, an upcard), the table of
-    seats for every other."""
-    table: Screen
-    if games.field(app.session.game, games.MATCH) != TWO_PLAYER_MATCH:
-        from .table_multi import SeatTable
+    """The table screen for the match in progress: one for every game.  The
+    heap is collected first, so that the table's modules and players fill
+    the holes the menus left rather than split the free space a search's
+    tables need."""
+    import gc
 
-        table = SeatTable(app)
-    else:
-        from .table import Table
+    gc.collect()
+    from .table import Table
 
-        table = Table(app)
+    table = Table(app)
     if sys.implementation.name != "cpython":
         # A match needs none of the screens here: let them go until the
         # title menu comes back (app.home imports them again).  That pays
         # for the table's drawing for the eye (ui.Flight and its marks).
         # Not on CPython, where the tools and tests hold these classes.
-        unload("screens")
+        unload("sixtysix_app.screens")
     return table
 
 
@@ -207,18 +206,8 @@ def _rules_page(app, i: int):
 
 
 def _close_rules(app) -> None:
-    unload("rules_text")
+    unload("sixtysix_app.rules_text")
     app.home()
-
-
-def unload(name: str) -> None:
-    """Forget a module of this package, so that the collector can free it
-    (the next import loads it again): both sys.modules and the package
-    hold it."""
-    sys.modules.pop("sixtysix_app." + name, None)
-    package = sys.modules.get("sixtysix_app")
-    if package is not None and hasattr(package, name):
-        delattr(package, name)
 
 
 class Fault(Screen):

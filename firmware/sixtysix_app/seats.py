@@ -1,16 +1,56 @@
-"""What every table screen asks of a game, in table seats: 0 is you (A),
-then clockwise B, C, D.
+"""The screen adapter: what the one table screen (table.py) asks of a game,
+in table seats: 0 is you (A), then clockwise B, C, D.
 
-Each game has a screen adapter (games.py names it): `seats_two.py` for the
-games played on a two-player hand (Sixty-Six, Schnapsen, three-hand),
-`seats_sides.py` for the partnership games (four-hand, Sixty-Five).  An
-adapter answers the few questions the table asks (whose turn, which cards
-a seat holds, what lies in the trick, what the scores are) and says how
-its match is saved.  This module holds what they share.
+The registry names each game's adapter (games.py ADAPTER): `seats_two.py`
+for Sixty-Six and Schnapsen, `seats_three.py` for three-hand,
+`seats_sides.py` for the partnership games (four-hand, Sixty-Five) and
+`seats_bid.py` for Sixty-Six with bidding for two and three.  The games at
+a table of three or four seats share the defaults of `seats_slots.py`.  An
+adapter is made for each hand the table shows; `Seats` holds what every one
+of them answers alike.  Only the game in play's adapter modules are
+imported: each function costs heap on the device, so a module carries no
+default its game overrides.
+
+The interface.  Cards are the game's card ids and codes its action codes,
+small ints far below 2**30.  Nothing here runs inside a search: a method may
+allocate a short list or string for the screen, never a buffer.
+
+    hand, match, game         the hand in play (one object for the whole
+                              match), the match, the registry's game number
+    computers                 how many computer players the table makes
+                              (B, C, D...), each seeded from the app
+    to_act() -> int           the seat to act, -1 when the hand is over
+    bidding() -> bool         an auction is on: OK opens the bid menu
+    cards(seat) -> list       a seat's cards in hand order
+    active(seat) -> bool      whether the seat plays this hand
+    in_trick(), last_trick()  [(seat, card)] of the trick being played, of
+                              the last one taken ([] before the first)
+    last_winner() -> int      the seat that took the last trick, -1 if none
+    view(seat)                the game's view for a computer seat
+    card_text(card), action_label(code), bid_name(n) -> str
+    card_choices(card, legal) -> [(label, code, then)]
+                              what else the card allows (a marriage, an
+                              exchange); `then` is a card to play after
+                              `code`, or -1.  Empty: OK plays the card.
+    confirm(code) -> (title, text) or None
+                              an action the action menu asks about first
+    move_note(seat, code), trick_note(), turn_note() -> str
+                              the note line: a computer seat's move (asked
+                              before the move), a trick just taken, your turn
+    hint(players, next_seed) -> (code, why)
+                              the hint for you; it may reuse a computer
+                              player rather than load a second searcher
+    status_line(lay), scores() -> str
+                              the top line, left and right
+    draw_middle(c, lay, trick, y, thinking)
+                              the table between the top line and your hand:
+                              the trick (`trick` as in_trick) at row y
+    score_text(), result_text(), booked_text() -> str
+                              the match score; how the hand went, before it
+                              is booked; what follows once it is booked
 """
 
 from sixtysix import games
-from sixtysix.cards import NO_CARD
 
 from .ui import card_text, suit_char
 
@@ -35,37 +75,33 @@ def marriage_label(suit: int, trumps: bool) -> str:
 
 
 class Seats:
-    """The answers every game gives alike; an adapter overrides the rest."""
+    """What every game answers alike; an adapter adds the rest."""
 
     partners = False  # sides AC and BD
+    computers = 3
 
     def __init__(self, match) -> None:
         self.match = match
+        self.hand = match.hand
         self.game = games.index(match.name)
         self.seats = games.seats(self.game)
+        # The game's view, looked up once: the registry is not read at every
+        # move, and its module loads with the table, not among a hand's
+        # garbage (heap).
+        self.view_of = games.part(self.game, games.VIEW)
         self.name = match.name
-
-    @property
-    def hand(self):
-        return self.match.hand
 
     def to_act(self) -> int:
         return -1 if self.hand.over else self.match.turn_seat()
 
-    def legal(self, buf) -> int:
-        return self.hand.legal_actions(buf)
-
-    def tricks_done(self) -> int:
-        return self.hand.tricks[0] + self.hand.tricks[1]
-
-    def card_text(self, card: int) -> str:
-        return card_text(card)
-
-    def upcard(self) -> int:
-        return NO_CARD
+    def active(self, seat: int) -> bool:
+        return True
 
     def bidding(self) -> bool:
         return False
+
+    def card_text(self, card: int) -> str:
+        return card_text(card)
 
     def last_winner(self) -> int:
         """The table seat that took the last trick, -1 before the first."""
@@ -73,18 +109,23 @@ class Seats:
         return self.match.seat_of(w) if w >= 0 else -1
 
     def view(self, seat: int):
-        return games.view(self.game, self.match, seat)
+        return self.view_of(self.hand, self.match.player_of(seat))
 
-    # Scores by seat (three-hand, the bidding games); the partnership games
+    # Scores by seat (the games for two and three); the partnership games
     # keep them by side and say so their own way (seats_sides.Sides).
 
     def scores(self) -> str:
-        return ":".join(str(v) for v in self.match.scores)
+        text = ""
+        for v in self.match.scores:
+            text += (":%d" if text else "%d") % v
+        return text
 
     def score_text(self) -> str:
         m = self.match
-        parts = ["%s %d" % ("You" if s == 0 else SEATS[s], m.scores[s]) for s in range(self.seats)]
-        return "Match to %d. %s." % (m.rules.target, ", ".join(parts))
+        text = "Match to %d. You %d" % (m.rules.target, m.scores[0])
+        for s in range(1, self.seats):
+            text += ", %s %d" % (SEATS[s], m.scores[s])
+        return text + "."
 
     def match_over_text(self) -> str:
         w = self.match.winner

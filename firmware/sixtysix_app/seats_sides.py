@@ -4,7 +4,8 @@ bidding, and Sixty-Five.  You (A) and C play against B and D."""
 from sixtysix.cards import RANK48_POINTS, RANK_POINTS, SPADES
 from sixtysix.hand import MARRY
 
-from .seats import SEATS, Seats, marriage_label, sorted24
+from .seats import SEATS, marriage_label, sorted24
+from .seats_slots import Slots
 from .ui import suit_char
 
 RANKS48 = "3456789TJQKA"
@@ -24,14 +25,11 @@ def _bits_to_cards(bits: int, base: int, out: list) -> None:
         c += 1
 
 
-class Sides(Seats):
+class Sides(Slots):
     """What the partnership games share: four seats, a card each in the
     trick, side scores, the hint from the hard player."""
 
     partners = True
-
-    def active(self, seat: int) -> bool:
-        return True
 
     def in_trick(self) -> list:
         t = self.hand.trick
@@ -53,11 +51,12 @@ class Sides(Seats):
     def match_over_text(self) -> str:
         return "\nYou and C win the match!" if self.match.winner == 0 else "\nB and D win the match."
 
-    def hint(self, seed: int):
-        """(action, why) for you: the hard player's choice, said from the table."""
+    def hint(self, players, next_seed):
+        """(action, why) for you: the choice of a hard player made for the
+        hint, said from the table."""
         from sixtysix import games
 
-        code = games.new_player(self.game, "hard", seed).choose(self.view(0))
+        code = games.new_player(self.game, "hard", next_seed()).choose(self.view(0))
         return code, self.hint_reason(code)
 
 
@@ -142,7 +141,8 @@ class SixtyFive(Sides):
         return card48_text(card)
 
     def status(self) -> str:
-        return suit_char(3) + " trick %d" % (min(12, self.tricks_done() + 1))
+        h = self.hand
+        return suit_char(3) + " trick %d" % (min(12, h.tricks[0] + h.tricks[1] + 1))
 
     def action_label(self, code: int) -> str:
         return "Play " + card48_text(code)

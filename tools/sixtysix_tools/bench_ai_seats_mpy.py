@@ -20,19 +20,18 @@ if __name__ == "__main__":
     sys.path.insert(0, (__file__[:_i] if _i > 0 else ".") + "/../../firmware")
 
 from benchtime import elapsed_us, now_us, report_decisions, run_mode  # type: ignore[import-not-found]
+from sixtysix import games
 from sixtysix.rng import Rng
 from sixtysix_app.seats import adapter
 from sixtysix_app.session import Session
 from sixtysix_app.settings import GAMES
-from sixtysix_app.table_multi import make_seat_player
 
 
 def speed(level, decisions, seed, game):
     rng = Rng(seed)
     session = Session(None)  # no store: nothing is written
     session.settings.set_game(game)
-    name = GAMES[game]
-    players = [make_seat_player(name, level, rng.next15()) for _ in range(4)]
+    players = [games.new_player(game, level, rng.next15()) for _ in range(4)]
     times: list = []
     counts: list = []  # nodes per decision
     searched = 0

@@ -161,7 +161,7 @@ class Tour:
 
     @staticmethod
     def _close_listed(table) -> bool:
-        menu = table.action_menu()
+        menu = table.menu("actions")
         return any(item[0].startswith("Close") for item in menu.items)
 
 
@@ -183,8 +183,6 @@ class GameTour(Tour):
         self.game = game
 
     def run(self) -> "GameTour":
-        from sixtysix_app.table_multi import SeatTable
-
         app = self.sim.app
         if app.popup is not None:
             self.press(events.OK)
@@ -202,7 +200,7 @@ class GameTour(Tour):
             screen = self.screen
             if app.popup is not None:
                 self.press(events.OK)
-            elif isinstance(screen, SeatTable):
+            elif isinstance(screen, Table):
                 if screen.state == 2:
                     self.shot("trick")
                 elif screen.state == 0 and screen.game.to_act() == 0:
