@@ -490,13 +490,6 @@ class FourMatch(SeatedMatch):
     def progress(self) -> int:
         return super().progress() + (100 if self.hand.phase != BIDDING else 0)
 
-    def deal(self, dealer: int, hands) -> FourHand:
-        """Start a hand from explicit cards (by seat); ValueError if wrong."""
-        self._check_dealer(dealer)
-        self.hand.deal(dealer, hands)
-        self.dealer = dealer
-        return self.hand
-
     def finish_hand(self) -> None:
         """Book the finished hand; when both sides reach the target in the
         same hand, the bidding side wins."""

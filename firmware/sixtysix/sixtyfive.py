@@ -378,14 +378,6 @@ class SixtyFiveMatch(SeatedMatch):
         self.rng.shuffle(order)
         return order
 
-    def deal(self, dealer: int, hands) -> SixtyFiveHand:
-        """Start a hand from explicit cards (eight halves); ValueError if
-        the cards or the dealer are wrong."""
-        self._check_dealer(dealer)
-        self.hand.deal(dealer, hands)
-        self.dealer = dealer
-        return self.hand
-
     def finish_hand(self) -> None:
         """Book the finished hand: game points, match winner, next dealer."""
         h = self.hand
