@@ -78,6 +78,22 @@ def set_points(cards: int) -> int:
     return total
 
 
+def list_cards(cards: int, first: int, buf, n: int) -> int:
+    """Write the ids of a set's cards into buf from index n, lowest first,
+    bit 0 standing for card `first` (24 for the upper half of a 48-card
+    set); return the new n.  Allocates nothing.  (Sixty-Five's
+    legal_actions, run at every node of its search, keeps its own copy of
+    the loop: a call there would cost every node.)"""
+    c = first
+    while cards:
+        if cards & 1:
+            buf[n] = c
+            n += 1
+        cards >>= 1
+        c += 1
+    return n
+
+
 def lowest(cards: int) -> int:
     """Id of the lowest card in a non-empty set, NO_CARD if empty."""
     if not cards:

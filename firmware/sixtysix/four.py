@@ -27,7 +27,7 @@ shows a marriage (as in hand.py), PASS passes and BID + n bids n.  Legal
 actions are written into a caller's buffer; nothing is allocated per move.
 """
 
-from .cards import NO_CARD, QUEEN, RANK_POINTS, SUIT_LETTERS, SUIT_NAMES, card_name, count
+from .cards import NO_CARD, QUEEN, RANK_POINTS, SUIT_LETTERS, SUIT_NAMES, card_name, count, list_cards
 from .compat import const
 from .hand import MARRY
 from .matchbase import SeatedMatch, SeatIllegal
@@ -269,14 +269,7 @@ class FourHand:
             return n
         if self.phase != PLAYING:
             return 0
-        plays = self.legal_plays()
-        c = 0
-        while plays:
-            if plays & 1:
-                buf[n] = c
-                n += 1
-            plays >>= 1
-            c += 1
+        n = list_cards(self.legal_plays(), 0, buf, n)
         if self.lead < 0 and self.pending < 0:
             hand = self.hands[self.turn]
             for suit in range(4):

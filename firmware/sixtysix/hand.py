@@ -19,6 +19,7 @@ from .cards import (
     SUIT_NAMES,
     card_name,
     count,
+    list_cards,
 )
 from .compat import const
 
@@ -362,16 +363,8 @@ class Hand:
         MAX_ACTIONS) and return how many; cards come in id order."""
         if self.over:
             return 0
-        n = 0
         p = self.turn
-        plays = self.legal_plays()
-        c = 0
-        while plays:
-            if plays & 1:
-                buf[n] = c
-                n += 1
-            plays >>= 1
-            c += 1
+        n = list_cards(self.legal_plays(), 0, buf, 0)
         if self.lead < 0 and self.pending < 0 and not (self.strict() and self.rules.no_late_marriage):
             hand = self.hands[p]
             for suit in range(4):
