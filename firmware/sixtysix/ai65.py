@@ -31,7 +31,7 @@ Nothing is allocated per playout step or search node: worlds, stacks and
 buffers are made once per player.
 """
 
-from .cards import RANK48_POINTS, SPADES
+from .cards import RANK48_POINTS, SPADES, list_cards
 from .compat import const
 from .rng import Rng
 from .sixtyfive import MAX_ACTIONS, SixtyFiveHand
@@ -179,14 +179,7 @@ class Sampler65:
         pool = self._pool
         k = 0
         for half in range(2):
-            cards = view.unseen(half)
-            c = half * 24
-            while cards:
-                if cards & 1:
-                    pool[k] = c
-                    k += 1
-                cards >>= 1
-                c += 1
+            k = list_cards(view.unseen(half), half * 24, pool, k)
         rng.shuffle(pool, k)
         cap = self._cap
         hands = self._hands

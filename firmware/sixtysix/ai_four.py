@@ -23,7 +23,7 @@ them: a node allocates nothing.  The rule-of-thumb player is in
 players_four.py; `make_four_player` gives any of them by name.
 """
 
-from .cards import count
+from .cards import count, list_cards
 from .compat import const, out_of_stack
 from .four import BID, MAX_ACTIONS, PASS, PLAYING, SOLO, FourHand
 from .hand import MARRY
@@ -120,11 +120,7 @@ class FourSearchPlayer:
         need = self.need
         pool = self.pool
         unseen = view.unseen()
-        k = 0
-        for c in range(24):
-            if (unseen >> c) & 1:
-                pool[k] = c
-                k += 1
+        k = list_cards(unseen, 0, pool, 0)
         rng = self.rng
         for attempt in range(_RETRIES + 1):
             strict = attempt < _RETRIES

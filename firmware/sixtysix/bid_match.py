@@ -36,13 +36,6 @@ class BidMatch(SeatedMatch):
         against = sum(self.awarded) - self.awarded[0]
         return winner, self.awarded[0], against, False
 
-    def deal(self, dealer: int, hands) -> BidHand:
-        """Start a hand from explicit cards (by seat); ValueError if wrong."""
-        self._check_dealer(dealer)
-        self.hand.deal(dealer, hands)
-        self.dealer = dealer
-        return self.hand
-
     def finish_hand(self) -> None:
         """Book the finished hand.  A bidder who reaches the target wins the
         match; otherwise the one seat with the most points at or over it;

@@ -49,10 +49,6 @@ def suit_of(c: int) -> int:
     return c // 6
 
 
-def rank_of(c: int) -> int:
-    return c % 6
-
-
 def card_points(c: int) -> int:
     return RANK_POINTS[c % 6]
 
@@ -82,6 +78,22 @@ def set_points(cards: int) -> int:
     return total
 
 
+def list_cards(cards: int, first: int, buf, n: int) -> int:
+    """Write the ids of a set's cards into buf from index n, lowest first,
+    bit 0 standing for card `first` (24 for the upper half of a 48-card
+    set); return the new n.  Allocates nothing.  (Sixty-Five's
+    legal_actions, run at every node of its search, keeps its own copy of
+    the loop: a call there would cost every node.)"""
+    c = first
+    while cards:
+        if cards & 1:
+            buf[n] = c
+            n += 1
+        cards >>= 1
+        c += 1
+    return n
+
+
 def lowest(cards: int) -> int:
     """Id of the lowest card in a non-empty set, NO_CARD if empty."""
     if not cards:
@@ -101,16 +113,20 @@ def highest(cards: int) -> int:
     return c
 
 
-def card_name(c: int) -> str:
-    return RANK_LETTERS[c % 6] + SUIT_LETTERS[c // 6]
+def card_name(c: int, ranks: str = RANK_LETTERS) -> str:
+    """The two letters of card c ('TS'), in the deck whose ranks a suit are
+    `ranks`, lowest first (RANK48_LETTERS for the 48-card deck)."""
+    n = len(ranks)
+    return ranks[c % n] + SUIT_LETTERS[c // n]
 
 
-def parse_card(text: str) -> int:
-    """'TS' or 'ts' -> card id; ValueError with a readable reason otherwise."""
+def parse_card(text: str, ranks: str = RANK_LETTERS) -> int:
+    """'TS' or 'ts' -> card id, in the deck of `ranks` as card_name;
+    ValueError with a readable reason otherwise."""
     t = text.upper()
-    if len(t) != 2 or t[0] not in RANK_LETTERS or t[1] not in SUIT_LETTERS:
+    if len(t) != 2 or t[0] not in ranks or t[1] not in SUIT_LETTERS:
         raise ValueError("unknown card '%s'" % text)
-    return card(SUIT_LETTERS.index(t[1]), RANK_LETTERS.index(t[0]))
+    return SUIT_LETTERS.index(t[1]) * len(ranks) + ranks.index(t[0])
 
 
 def parse_suit(text: str) -> int:
@@ -138,10 +154,6 @@ RANK48_LETTERS = "3456789TJQKA"
 RANK48_POINTS = b"\x00\x00\x00\x00\x00\x00\x00\x00\x01\x02\x03\x04"
 
 
-def card48(suit: int, rank48: int) -> int:
-    return suit * 12 + rank48
-
-
 def half48(c: int) -> int:
     """Which 24-bit half of a 48-card set holds card c (0 = C/D, 1 = H/S)."""
     return c // 24
@@ -153,11 +165,8 @@ def bit48(c: int) -> int:
 
 
 def card48_name(c: int) -> str:
-    return RANK48_LETTERS[c % 12] + SUIT_LETTERS[c // 12]
+    return card_name(c, RANK48_LETTERS)
 
 
 def parse_card48(text: str) -> int:
-    t = text.upper()
-    if len(t) != 2 or t[0] not in RANK48_LETTERS or t[1] not in SUIT_LETTERS:
-        raise ValueError("unknown card '%s'" % text)
-    return card48(SUIT_LETTERS.index(t[1]), RANK48_LETTERS.index(t[0]))
+    return parse_card(text, RANK48_LETTERS)

@@ -27,9 +27,9 @@ shows a marriage (as in hand.py), PASS passes and BID + n bids n.  Legal
 actions are written into a caller's buffer; nothing is allocated per move.
 """
 
-from .cards import NO_CARD, QUEEN, RANK_POINTS, SUIT_LETTERS, SUIT_NAMES, card_name, count
+from .cards import NO_CARD, QUEEN, RANK_POINTS, SUIT_LETTERS, card_name, count, list_cards
 from .compat import const
-from .hand import MARRY
+from .hand import MARRY, play_problem
 from .matchbase import SeatedMatch, SeatIllegal
 from .rules import named_option_value, set_named_option
 
@@ -269,14 +269,7 @@ class FourHand:
             return n
         if self.phase != PLAYING:
             return 0
-        plays = self.legal_plays()
-        c = 0
-        while plays:
-            if plays & 1:
-                buf[n] = c
-                n += 1
-            plays >>= 1
-            c += 1
+        n = list_cards(self.legal_plays(), 0, buf, n)
         if self.lead < 0 and self.pending < 0:
             hand = self.hands[self.turn]
             for suit in range(4):
@@ -313,20 +306,9 @@ class FourHand:
             return
         if code < 0 or code >= 24:
             raise SeatIllegal(p, "cannot do that: unknown action")
-        if not (self.hands[p] >> code) & 1:
-            raise SeatIllegal(p, "cannot play %s: not in hand" % card_name(code))
         if (self.legal_plays() >> code) & 1:
-            return
-        if self.pending >= 0:
-            which = "the queen" if self.rules.queen_lead else "the king or queen"
-            raise SeatIllegal(p, "must lead %s of the marriage in %s" % (which, SUIT_NAMES[self.pending]))
-        suit = self.lead // 6
-        if self.hands[p] & (0x3F << (suit * 6)):
-            if code // 6 == suit:
-                raise SeatIllegal(p, "must head the trick: holds a higher %s" % SUIT_NAMES[suit][:-1])
-            raise SeatIllegal(p, "must follow suit: holds %s" % SUIT_NAMES[suit])
-        why = "must trump: holds no %s but has %s" % (SUIT_NAMES[suit], SUIT_NAMES[self.trump])
-        raise SeatIllegal(p, why)
+            return  # without a call: the bidding search's playouts act through here
+        raise SeatIllegal(p, play_problem(self, p, code))
 
     # --- acting ---------------------------------------------------------------
 
@@ -489,13 +471,6 @@ class FourMatch(SeatedMatch):
 
     def progress(self) -> int:
         return super().progress() + (100 if self.hand.phase != BIDDING else 0)
-
-    def deal(self, dealer: int, hands) -> FourHand:
-        """Start a hand from explicit cards (by seat); ValueError if wrong."""
-        self._check_dealer(dealer)
-        self.hand.deal(dealer, hands)
-        self.dealer = dealer
-        return self.hand
 
     def finish_hand(self) -> None:
         """Book the finished hand; when both sides reach the target in the

@@ -19,6 +19,7 @@ from .cards import (
     SUIT_NAMES,
     card_name,
     count,
+    list_cards,
 )
 from .compat import const
 
@@ -97,6 +98,27 @@ def action_name(code: int) -> str:
     if code < EXCHANGE:
         return "marry " + SUIT_LETTERS[code - MARRY]
     return ("exchange", "close", "claim")[code - EXCHANGE]
+
+
+def play_problem(h, p: int, c: int):
+    """None when player p of hand h may play card c (0..23) now, else the
+    reason why not: for the two-player hand and four.py's FourHand, which
+    keep the same `hands`, `legal_plays()`, `pending`, `lead` and `trump`.
+    A refused card of the led suit can only fall short of heading it."""
+    hand = h.hands[p]
+    if not (hand >> c) & 1:
+        return "cannot play %s: not in hand" % card_name(c)
+    if (h.legal_plays() >> c) & 1:
+        return None
+    if h.pending >= 0:
+        which = "the queen" if h.rules.queen_lead else "the king or queen"
+        return "must lead %s of the marriage in %s" % (which, SUIT_NAMES[h.pending])
+    s = h.lead // 6
+    if hand & (0x3F << (s * 6)):
+        if c // 6 == s:
+            return "must head the trick: holds a higher %s" % SUIT_NAMES[s][:-1]
+        return "must follow suit: holds %s" % SUIT_NAMES[s]
+    return "must trump: holds no %s but has %s" % (SUIT_NAMES[s], SUIT_NAMES[h.trump])
 
 
 class Hand:
@@ -362,16 +384,8 @@ class Hand:
         MAX_ACTIONS) and return how many; cards come in id order."""
         if self.over:
             return 0
-        n = 0
         p = self.turn
-        plays = self.legal_plays()
-        c = 0
-        while plays:
-            if plays & 1:
-                buf[n] = c
-                n += 1
-            plays >>= 1
-            c += 1
+        n = list_cards(self.legal_plays(), 0, buf, 0)
         if self.lead < 0 and self.pending < 0 and not (self.strict() and self.rules.no_late_marriage):
             hand = self.hands[p]
             for suit in range(4):
@@ -394,11 +408,8 @@ class Hand:
         if self.over:
             raise IllegalAction(p, "cannot act: the hand is over")
         if code < MARRY:
-            if code < 0 or code >= 24:
-                raise IllegalAction(p, "cannot play: no such card")
-            self._check_play(p, code)
-            return
-        if code < EXCHANGE:
+            why = play_problem(self, p, code) if 0 <= code < 24 else "cannot play: no such card"
+        elif code < EXCHANGE:
             why = self._marry_problem(p, code - MARRY)
         elif code == EXCHANGE:
             why = self._exchange_problem(p)
@@ -410,22 +421,6 @@ class Hand:
             why = "cannot do that: unknown action"
         if why is not None:
             raise IllegalAction(p, why)
-
-    def _check_play(self, p: int, c: int) -> None:
-        if not (self.hands[p] >> c) & 1:
-            raise IllegalAction(p, "cannot play %s: not in hand" % card_name(c))
-        if (self.legal_plays() >> c) & 1:
-            return
-        if self.pending >= 0:
-            which = "the queen" if self.rules.queen_lead else "the king or queen"
-            raise IllegalAction(p, "must lead %s of the marriage in %s" % (which, SUIT_NAMES[self.pending]))
-        s = self.lead // 6
-        hand = self.hands[p]
-        if hand & (0x3F << (s * 6)):
-            if self.rules.must_head and (hand & (0x3F << (s * 6)) & ~((2 << self.lead) - 1)):
-                raise IllegalAction(p, "must head the trick: holds a higher %s" % SUIT_NAMES[s][:-1])
-            raise IllegalAction(p, "must follow suit: holds %s" % SUIT_NAMES[s])
-        raise IllegalAction(p, "must trump: holds no %s but has %s" % (SUIT_NAMES[s], SUIT_NAMES[self.trump]))
 
     # --- acting ---------------------------------------------------------------
 

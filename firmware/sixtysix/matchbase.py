@@ -1,7 +1,7 @@
 """What the matches of the games for three and four seats share beyond
 `match.Match`, which they build on: an illegal action named by its table
-seat, the draw for the first dealer among three or four, and the checks
-before an explicit deal.
+seat, the draw for the first dealer among three or four, and an explicit
+deal with its checks.
 
 A module of its own, imported by the match modules of those games only, so
 neither a hand (hand.py, four.py's FourHand) nor the game for two compiles
@@ -59,3 +59,13 @@ class SeatedMatch(Match):
         if self.dealer >= 0 and dealer != self.dealer:
             seat = _SEAT_LETTERS[self.dealer]
             raise ValueError("the dealer must be %s: the deal passes to the left" % seat)
+
+    def deal(self, dealer: int, hands):
+        """Start a hand from explicit cards (by seat; Sixty-Five's by seat
+        and half) and return it; ValueError if the cards or the dealer are
+        wrong.  Three-hand, whose hand is dealt as the two-player one, has
+        its own."""
+        self._check_dealer(dealer)
+        self.hand.deal(dealer, hands)
+        self.dealer = dealer
+        return self.hand

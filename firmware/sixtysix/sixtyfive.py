@@ -2,7 +2,7 @@
 
 Seats 0..3 are A B C D clockwise; partners sit opposite, so a seat's side
 is `seat & 1` (side 0 = AC, side 1 = BD).  The deck is A K Q J T 9 8 7 6 5
-4 3 in four suits, card ids from `cards.card48` (suit * 12 + rank, ranks
+4 3 in four suits, card ids suit * 12 + rank (`cards.parse_card48`; ranks
 numbered low to high from the three), so within a suit a higher id is a
 higher card.  Spades are always trumps.
 
@@ -377,14 +377,6 @@ class SixtyFiveMatch(SeatedMatch):
             order[c] = c
         self.rng.shuffle(order)
         return order
-
-    def deal(self, dealer: int, hands) -> SixtyFiveHand:
-        """Start a hand from explicit cards (eight halves); ValueError if
-        the cards or the dealer are wrong."""
-        self._check_dealer(dealer)
-        self.hand.deal(dealer, hands)
-        self.dealer = dealer
-        return self.hand
 
     def finish_hand(self) -> None:
         """Book the finished hand: game points, match winner, next dealer."""

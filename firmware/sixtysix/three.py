@@ -60,7 +60,7 @@ class ThreeMatch(SeatedMatch):
 
     # --- dealing --------------------------------------------------------------
 
-    def deal(self, dealer: int, left_cards: int, right_cards: int, stock) -> Hand:
+    def deal(self, dealer: int, left_cards: int, right_cards: int, stock) -> Hand:  # type: ignore[override]
         """Start a hand from explicit cards: the dealer's left and right
         players' sets and the stock (top first, the upcard last).
         ValueError if the cards are not the deck or the dealer is wrong."""

@@ -63,6 +63,8 @@ Studying a record (move.py, analyse.py):
     view (the registry's EXACT), so `sixtysix analyse` judges its records.
 """
 
+from collections.abc import Callable
+
 from sixtysix import games
 from sixtysix.cards import card_name, parse_card
 
@@ -93,8 +95,9 @@ class GamePart:
     names: tuple = ("A", "B")
     has_stock = False
     by_dealer = False
-    card_parse = staticmethod(parse_card)
-    card_name = staticmethod(card_name)
+    # the game's card words: one card's id from its two letters, and back
+    card_parse: Callable[[str], int] = staticmethod(parse_card)
+    card_name: Callable[[int], str] = staticmethod(card_name)
     verbs: tuple = ()
     verb_hint = ""  # what an unknown action's reason lists; the verbs when empty
     # the arena
