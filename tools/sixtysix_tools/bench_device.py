@@ -8,7 +8,7 @@ found by bisection: once with the board's framebuffer, once without it.
 MicroPython reads `NwK` as N KiB scaled from a 32-bit word: N KiB on a
 32-bit build, 2N KiB on the 64-bit unix port pip installs. Under that 64-bit
 port the figures compare one version of the firmware with another but
-undercount a 32-bit board (N came out 1.26-1.49x larger on a 32-bit build of
+undercount a 32-bit board (N came out 1.26-1.51x larger on a 32-bit build of
 the same MicroPython: strings, bytecode and arrays do not shrink with the
 word). A 32-bit unix port named by SIXTYSIX_MICROPYTHON gives the boards'
 object sizes, without a board's REPL and drivers; the board's own figures
@@ -94,7 +94,7 @@ def header(bits: int, micropython: str, seed: int) -> list:
         lines.append("and drivers included: sixtysix bench device --emulated)")
     else:
         lines.append(
-            "NwK = %d*N KiB here; for comparing versions only: a 32-bit build needs 1.26-1.49x N"
+            "NwK = %d*N KiB here; for comparing versions only: a 32-bit build needs 1.26-1.51x N"
             % (bits // 32)
         )
         lines.append("(SIXTYSIX_MICROPYTHON names one; device figures: sixtysix bench device --emulated)")
