@@ -19,7 +19,7 @@ caps, to measure the others against.
 
 from .cards import set_points
 from .compat import const
-from .hand import CLAIM, CLOSE, EXCHANGE, MARRY, MAX_ACTIONS, Hand
+from .hand import CLAIM, CLOSE, EXCHANGE, MARRY, Hand
 from .players import HeuristicPlayer, RandomPlayer, _has, marriage_to_declare
 from .rng import Rng
 from .sampling import WorldSampler
@@ -147,7 +147,6 @@ class SearchPlayer(HeuristicPlayer):
         self.totals = [0] * 16  # value sums per legal action
         self.won_in = [0] * 16  # worlds in which each action wins the hand
         self.this_world = [0] * 16  # values in the world being searched
-        self._leads = bytearray(MAX_ACTIONS)  # the first actions after a close
         self.nodes = 0  # search nodes of the last decision
         # What the last searched decision found, for hints: worlds searched,
         # worlds in which the chosen action wins, and its summed value.
@@ -240,47 +239,31 @@ class SearchPlayer(HeuristicPlayer):
         return wins * 10 >= done * self.lv.close_tenths and total >= need * done
 
     def _close_wins_everywhere(self, view, budget: int) -> bool:
-        """Close only if one and the same first lead wins the closed game
-        in every sampled world solved but close_losses, and in at least
-        close_min (within two thirds of the budget; the move that keeps the
-        stock open gets the rest).  A solved world sees every card, which
-        flatters a close most where each world is won another way: a close
-        that needs the king led in one deal and the ace in the next is one
-        no player can make, not knowing which deal it is in.  So each world
-        asks of every lead after closing only "does it win?" (a null window
-        each), and the count is of the best single lead, not of the worlds
-        some lead wins."""
+        """Close only if the closed game is won in every sampled world
+        solved (at least close_min of them, within two thirds of the
+        budget; the move that keeps the stock open gets the rest).  Each
+        world asks only "won or not?" and the first world lost ends it,
+        so a judgement costs a fraction of solving the worlds' values.
+        A solved world sees every card, which flatters a close: README,
+        "The computer opponent", says how often such closes were won."""
         me = view.player
         solver = self.solver
-        leads = self._leads
-        counts = self.won_in
-        this = self.this_world
         done = 0
-        n = 0
-        best = 0
+        lost = 0
         for _ in range(self.close_worlds):
             self._world(view, budget, True)
-            if not done:
-                # the closed game's first actions: the same in every world
-                n = self.world.legal_actions(leads)
-                for i in range(n):
-                    counts[i] = 0
-            for i in range(n):
-                this[i] = 1 if leads[i] != CLAIM and solver.wins_with(me, leads[i]) else 0
+            won = solver.wins(me)
             self.nodes += solver.nodes
             if solver.aborted:
-                break  # this world's answers are not all in: drop them
-            done += 1
-            best = 0
-            for i in range(n):
-                counts[i] += this[i]
-                if counts[i] > best:
-                    best = counts[i]
-            if done - best > self.lv.close_losses:
                 break
+            done += 1
+            if not won:
+                lost += 1
+                if lost > self.lv.close_losses:
+                    break
         self.close_judged = done
-        self.close_wins = best
-        return done - best <= self.lv.close_losses and best >= self.lv.close_min
+        self.close_wins = done - lost
+        return lost <= self.lv.close_losses and done - lost >= self.lv.close_min
 
     @staticmethod
     def _could_close(view, marry: int) -> bool:
