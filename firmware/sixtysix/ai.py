@@ -302,7 +302,7 @@ class SearchPlayer(HeuristicPlayer):
         # Closing is judged apart (wants_to_close) in a depth-limited search
         # and for levels that ask for it.
         no_close = not deep or self.lv.close_apart
-        # Levels with a device-time budget (their exact world is _exact's)
+        # Levels with a device-time budget; their exact world went to _exact.
         capped = self.lv.close_apart
         for _ in range(worlds):
             if done and self.nodes >= self.max_nodes:
@@ -382,11 +382,12 @@ class SearchPlayer(HeuristicPlayer):
 
     def _count_wins(self, view, worlds: int, no_close: bool) -> int:
         """For a position too big to value within the budget (the first
-        tricks after a close): in each sampled world ask of every action
-        only whether it wins the hand, a null-window search that costs a
-        fraction of its value, and play the action that wins in the most
-        worlds; a tie goes to the rule of thumb's choice, else to the first
-        action listed.  The rule of thumb alone if no world fits."""
+        tricks after a close), and as the first step of _exact: in each
+        world ask of every action only whether it wins the hand, a
+        null-window search that costs a fraction of its value, and play the
+        action that wins in the most worlds; a tie goes to the rule of
+        thumb's choice, else to the first action listed.  The rule of thumb
+        alone if no world fits."""
         acts = view.actions
         n = len(acts)
         won_in = self.won_in
