@@ -8,7 +8,7 @@ import json
 
 import pytest
 from sixtysix import games
-from sixtysix.ai_bid import LEVELS, PLAYER_NAMES, make_bid_player
+from sixtysix.ai_bid import LEVELS, PLAYER_NAMES, make_bid_player, node_budget
 from sixtysix.bid import BID, MAX_ACTIONS, PASS, PLAYING, BidHand, BidRules
 from sixtysix.bid_match import BidMatch
 from sixtysix.rng import Rng
@@ -202,7 +202,7 @@ def test_every_player_acts_legally_and_the_same_seed_repeats_itself(seats):
                     view = BidView(h, h.turn)
                     code = players[h.turn].choose(view)
                     assert bytes((code,)) in view.actions, (name, code, list(view.actions))
-                    budget = LEVELS[name][1] if name in LEVELS else 0
+                    budget = node_budget(name, seats) if name in LEVELS else 0
                     assert players[h.turn].nodes <= max(budget, 24 * 16), name
                     h.act(code)
                 m.finish_hand()
@@ -235,7 +235,7 @@ def test_the_node_budget_is_kept_in_both_phases():
             player = make_bid_player("hard", seed)
             while not h.over:
                 player.choose(BidView(h, h.turn))
-                assert player.nodes <= LEVELS["hard"][1]
+                assert player.nodes <= node_budget("hard", seats)
                 h.act(make_bid_player("heuristic", 1).choose(BidView(h, h.turn)))
 
 
@@ -278,3 +278,18 @@ def test_the_endgame_search_is_exact(seats):
         assert s.search(0, -INF, INF) == _minimax(h), seed
         checked += 1
     assert checked >= 20
+
+
+def test_three_seats_get_the_budget_their_slower_nodes_allow():
+    """A bid-three node costs more chip time than a bid-two node (README,
+    "Benchmark"), so each level searches fewer of them at three seats, and
+    the player takes the budget of the table it is dealt into."""
+    for level in LEVELS:
+        assert node_budget(level, 3) <= node_budget(level, 2)
+    assert node_budget("hard", 3) < node_budget("hard", 2)
+    for seats in (2, 3):
+        m = BidMatch(BidRules(seats), 2)
+        h = m.start_hand()
+        player = make_bid_player("hard", 3)
+        player.choose(BidView(h, h.turn))
+        assert player.max_nodes == node_budget("hard", seats)

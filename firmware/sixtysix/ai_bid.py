@@ -23,14 +23,26 @@ from .players_bid import BidHeuristicPlayer, BidRandomPlayer, heuristic_card, of
 from .solver_bid import BidSolver
 from .solver_four import MAX_TRICKS_DEEP
 
-# level: (worlds per move, search nodes per move, worlds per bidding
-#         decision, share of moves in percent played by rule of thumb)
+# level: (worlds per move, search nodes per move with two seats, with
+#         three, worlds per bidding decision, share of moves in percent
+#         played by rule of thumb)
 # A bidding decision costs a play-out a world: 24 moves, about a node each.
+# Nodes are set in chip time: the emulated RP2040 ran 1.1 to 1.2 nodes a
+# millisecond in bid-two and 0.9 in bid-three, where hard's 1,500 took
+# 1.65 s at the 95th percentile (README "Benchmark"), so three seats get
+# fewer: hard about 0.95 s, medium a third of that.
 LEVELS = {
-    "easy": (2, 150, 4, 35),
-    "medium": (4, 500, 6, 0),
-    "hard": (4, 1500, 16, 0),
+    "easy": (2, 150, 150, 4, 35),
+    "medium": (4, 500, 280, 6, 0),
+    "hard": (4, 1500, 850, 16, 0),
 }
+
+
+def node_budget(level: str, seats: int) -> int:
+    """Search nodes a decision of `level` may take at a table of `seats`."""
+    return LEVELS[level][1 if seats == 2 else 2]
+
+
 PLAYER_NAMES = ("random", "heuristic", "easy", "medium", "hard")
 # The deepest exact search, in cards: four-hand's MAX_TRICKS_DEEP tricks of
 # four, what the device's C stack was measured to allow (solver_four.py).
@@ -42,7 +54,7 @@ class BidSearchPlayer(FourSearchPlayer):
         if level not in LEVELS:
             raise ValueError("unknown level '%s'" % level)
         super().__init__(level, seed)
-        self.play_worlds, self.max_nodes, self.bid_worlds, self.blunder = LEVELS[level]
+        self.play_worlds, self.max_nodes, _three, self.bid_worlds, self.blunder = LEVELS[level]
         self.buf = bytearray(MAX_ACTIONS)
         self.totals = [0] * MAX_ACTIONS
         self.values = [0] * MAX_ACTIONS
@@ -52,6 +64,7 @@ class BidSearchPlayer(FourSearchPlayer):
     def _setup(self, rules) -> None:
         if self.rules is not rules:
             self.rules = rules
+            self.max_nodes = node_budget(self.level, rules.seats)
             self.solver = BidSolver(rules)
             self.world = BidHand(rules)
             self.scratch = BidHand(rules)

@@ -6,7 +6,7 @@ every level answers legally and the same way for the same seed.
 Kept light: it also runs on the MicroPython unix port at a 64K-word heap."""
 
 from heapmeter import left_allocated
-from sixtysix.ai_bid import LEVELS, make_bid_player
+from sixtysix.ai_bid import make_bid_player, node_budget
 from sixtysix.bid import PLAYING, BidRules
 from sixtysix.bid_match import BidMatch
 from sixtysix.view_bid import BidView
@@ -28,7 +28,7 @@ def test_decisions_in_play_allocate_nothing_and_keep_the_budget():
             # play-outs early, the endgame search late; a forced move costs nothing
             if h.phase == PLAYING and h.tricks_left() in (7, 6, 2) and len(view.actions) > 1:
                 assert left_allocated(_decide, hard, view) == 0, (seats, h.tricks_left())
-                assert 0 < hard.nodes <= LEVELS["hard"][1]
+                assert 0 < hard.nodes <= node_budget("hard", seats)
                 checked += 1
             h.act(heuristic.choose(view))
         assert checked >= 3
