@@ -197,6 +197,6 @@ def test_bench_ai_says_the_chip_time_of_a_game_is_not_measured_rather_than_guess
     from sixtysix_tools.bench import NODES_PER_DEVICE_MS, device_line
 
     figures = {"nodes_p50": "57", "nodes_p95": "495", "max_nodes": "498"}
-    assert "bid-three" not in NODES_PER_DEVICE_MS
-    assert device_line(figures, "bid-three").endswith("RP2040 time not measured for bid-three")
+    assert "a-new-game" not in NODES_PER_DEVICE_MS
+    assert device_line(figures, "a-new-game").endswith("RP2040 time not measured for a-new-game")
     assert "estimated RP2040 time (1.1 nodes/ms): 52 ms, 450 ms, 453 ms" in device_line(figures, "four-hand")
