@@ -33,6 +33,12 @@ def play_bucket(wins: int, worlds: int) -> int:
     return 3
 
 
+def close_bucket(wins: int, judged: int) -> int:
+    """Which entry of CLOSE_HELD a close won in `wins` of `judged` deals
+    falls in (as `sixtysix calibrate` sorts closes)."""
+    return 0 if wins >= judged else 1
+
+
 def play_held(wins: int, worlds: int) -> int:
     """Percent of hands won in play after `wins` of `worlds` deals."""
     return PLAY_HELD[play_bucket(wins, worlds)]
@@ -57,7 +63,7 @@ def reason(view, code: int, searcher) -> str:
         return "Exchange: take the upcard for your lowest trump."
     if code == CLOSE:
         if searcher.close_judged:
-            held = CLOSE_HELD[0] if searcher.close_wins >= searcher.close_judged else CLOSE_HELD[1]
+            held = CLOSE_HELD[close_bucket(searcher.close_wins, searcher.close_judged)]
             return "Close: won in %d of %d deals I tried; %d%% of such closes hold." % (
                 searcher.close_wins,
                 searcher.close_judged,

@@ -21,6 +21,7 @@ import sys
 
 from .arena import UsageError, derive_seed
 from .stats import wilson
+from .textin import ascii_int, shown
 
 GAMES = ("sixty-six", "schnapsen")
 OPPONENTS = ("heuristic", "hard", "classic", "medium")
@@ -45,12 +46,11 @@ def add_arguments(parser) -> None:
     parser.set_defaults(run=run)
 
 
-def _number(text, flag: str, low: int) -> int:
-    if not (isinstance(text, str) and text.isascii() and text.isdigit() and len(text) <= 9):
-        raise UsageError("%s takes a whole number, not '%s'" % (flag, text))
-    n = int(text)
-    if n < low:
-        raise UsageError("%s takes at least %d, not %d" % (flag, low, n))
+def _number(text, flag: str, low: int, high: int) -> int:
+    n = ascii_int(text or "", low, high)
+    if n is None:
+        wanted = "a whole number from %d to %d" % (low, high)
+        raise UsageError("%s takes %s, not '%s'" % (flag, wanted, shown(str(text))))
     return n
 
 
@@ -59,7 +59,7 @@ def play_hand(task) -> tuple:
     decisions), kind 0 a play, 1 a close."""
     from sixtysix.ai import SearchPlayer, make_player
     from sixtysix.hand import CLOSE
-    from sixtysix.hint import play_bucket
+    from sixtysix.hint import close_bucket, play_bucket
     from sixtysix.match import Match
     from sixtysix.rules import Rules, game_from_name
     from sixtysix.view import View
@@ -78,7 +78,7 @@ def play_hand(task) -> tuple:
         code = players[seat].choose(View(hand, seat))
         if seat == hard_seat:
             if code == CLOSE and hard.close_judged:
-                said.append((1, 0 if hard.close_wins >= hard.close_judged else 1))
+                said.append((1, close_bucket(hard.close_wins, hard.close_judged)))
             elif hard.worlds > 1 and code < CLOSE:
                 said.append((0, play_bucket(hard.wins, hard.worlds)))
         hand.act(code)
@@ -118,9 +118,9 @@ def settings(args) -> tuple:
     opponent = (args.opponent or "").lower()
     if opponent not in OPPONENTS:
         raise UsageError("--opponent is one of %s, not '%s'" % (", ".join(OPPONENTS), args.opponent))
-    hands = _number(args.hands, "--hands", 1)
-    seed = _number(args.seed, "--seed", 0)
-    jobs = _number(args.jobs, "--jobs", 1) if args.jobs is not None else os.cpu_count() or 1
+    hands = _number(args.hands, "--hands", 1, 1000000)
+    seed = _number(args.seed, "--seed", 0, 999999999)
+    jobs = _number(args.jobs, "--jobs", 1, 256) if args.jobs is not None else os.cpu_count() or 1
     return game, opponent, hands, seed, jobs
 
 
