@@ -36,6 +36,10 @@ LARGER_HEAP = {
     "test_session_three": "heapsize=96wK",
     "test_session_four": "heapsize=96wK",
     "test_session65": "heapsize=96wK",
+    # The bidding engine imports the four-seat search and its solver: at
+    # 64K words it passed or failed by the checkout's path (CI's
+    # /check/work/main failed allocating a table in ai_four.py).
+    "test_ai_bid": "heapsize=96wK",
     # Every game's engine and view at once, compiled from source: the
     # registry's own test plays a hand of each (a board loads one game).
     "test_games": "heapsize=96wK",
