@@ -12,7 +12,8 @@ Pixel formats:
                                       take the buffer as big-endian words)
 
 Text is blitted one glyph at a time: the glyph's column bytes are copied
-(doubled for scale 2) into one small MONO_VLSB buffer made here, and
+(each bit and column repeated for scale 2 or 3) into one small MONO_VLSB
+buffer made here, and
 `FrameBuffer.blit` draws its ink through a two-pixel palette buffer in the
 panel's own format, so clipping is framebuf's and nothing is allocated per
 character.  Ink only: text has no background box.
@@ -39,8 +40,8 @@ def _style(framebuf, font, scale):
     """What drawing in `font` at `scale` needs: (table, cell_w, cell_h,
     scale, char_w, char_h, glyph_h, glyph buffer, its FrameBuffer, the
     font's glyph index function, its glyph index of clubs)."""
-    if scale not in (1, 2):
-        raise ValueError("scale must be 1 or 2")
+    if scale not in (1, 2, 3):
+        raise ValueError("scale must be 1, 2 or 3")
     table, cell_w, cell_h = _font.font(font)
     if cell_h > 8 and scale != 1:
         raise ValueError("a font taller than 8 rows is drawn at scale 1")
@@ -154,16 +155,36 @@ class FramebufCanvas:
             for x in range(cell_w):
                 glyph[x] = table[offset + x]
             return
-        page = self.char_w  # MONO_VLSB: the second 8-row page follows the first
+        page = self.char_w  # MONO_VLSB: each 8-row page follows the one above
+        if self._scale == 2:
+            for x in range(cell_w):
+                column = table[offset + x]
+                low = _DOUBLE[column & 15]
+                high = _DOUBLE[column >> 4]
+                i = x + x
+                glyph[i] = low
+                glyph[i + 1] = low
+                glyph[page + i] = high
+                glyph[page + i + 1] = high
+            return
+        # Scale 3 (card faces on the 240x135 panels): a column's 8 bits become
+        # 24, three pages; an int under 2**24, so nothing is allocated.
         for x in range(cell_w):
             column = table[offset + x]
-            low = _DOUBLE[column & 15]
-            high = _DOUBLE[column >> 4]
-            i = x + x
-            glyph[i] = low
-            glyph[i + 1] = low
-            glyph[page + i] = high
-            glyph[page + i + 1] = high
+            tall = 0
+            bit = 0
+            while column:
+                if column & 1:
+                    tall |= 7 << bit
+                column >>= 1
+                bit += 3
+            i = x * 3
+            for p in range(3):
+                byte = (tall >> (8 * p)) & 255
+                j = p * page + i
+                glyph[j] = byte
+                glyph[j + 1] = byte
+                glyph[j + 2] = byte
 
     def text(self, s, x, y, role):
         if y >= self.height or y + self.char_h <= 0:

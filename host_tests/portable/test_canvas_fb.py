@@ -21,7 +21,13 @@ def _framebuf():
 
 FORMATS = ("MONO_VLSB", "MONO_HLSB", "GS4_HMSB", "RGB565")
 # (font, scale, width, height) of each sample picture.
-SAMPLES = (("normal", 1, 100, 48), ("normal", 2, 120, 64), ("small", 1, 72, 40), ("small", 2, 96, 56))
+SAMPLES = (
+    ("normal", 1, 100, 48),
+    ("normal", 2, 120, 64),
+    ("normal", 3, 144, 72),
+    ("small", 1, 72, 40),
+    ("small", 2, 96, 56),
+)
 
 
 def draw_sample(c):
@@ -106,7 +112,12 @@ def dump_samples():
 def test_cells_follow_font_and_scale():
     if _framebuf() is None:
         return
-    for font, scale, cell_w, cell_h in (("normal", 1, 6, 8), ("normal", 2, 12, 16), ("small", 1, 4, 6)):
+    for font, scale, cell_w, cell_h in (
+        ("normal", 1, 6, 8),
+        ("normal", 2, 12, 16),
+        ("normal", 3, 18, 24),
+        ("small", 1, 4, 6),
+    ):
         c = make_canvas("MONO_VLSB", font, scale, 32, 16)
         assert (c.char_w, c.char_h, c.mono) == (cell_w, cell_h, True), (font, scale)
     assert make_canvas("RGB565", "small", 2, 8, 8).mono is False
@@ -151,7 +162,7 @@ def test_text_and_suits_allocate_nothing():
     if _framebuf() is None:
         return
     for fmt_name in ("MONO_VLSB", "GS4_HMSB", "RGB565"):
-        for scale in (1, 2):
+        for scale in (1, 2, 3):
             c = make_canvas(fmt_name, "normal", scale, 64, 32)
             line = "Trumps: 9 J Q K T A"
             c.text(line, 0, 0, FG)

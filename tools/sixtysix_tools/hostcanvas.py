@@ -50,8 +50,8 @@ _RUNS: dict[tuple[str, int], list[list[tuple[int, int, int]]]] = {}
 def _style(font: str, scale: int) -> tuple:
     """(char_w, char_h, glyph_h, glyph runs, glyph index function, glyph
     index of clubs) of `font` drawn at `scale`."""
-    if scale not in (1, 2):
-        raise ValueError("scale must be 1 or 2")
+    if scale not in (1, 2, 3):
+        raise ValueError("scale must be 1, 2 or 3")
     _table, cell_w, cell_h = _font.font(font)
     key = (font, scale)
     if key not in _RUNS:
