@@ -32,7 +32,7 @@ PIXEL_UM = 105  # pixel pitch, um: the 1.14" diagonal over 240x135 square pixels
 MONO = False
 FONT = "normal"
 SCALE = 2
-FACE = ("normal", 2)  # card faces: the text font serves: 14 px = 1.5 mm
+FACE = ("normal", 3)  # card faces: the text font at 3x: 21 px = 2.2 mm, cards 39x27 px
 BUTTONS = ("IO0", "IO35")
 KEYMAP = ((NEXT, BACK), (OK, HINT))
 PINS = (

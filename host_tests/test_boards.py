@@ -85,7 +85,7 @@ def test_board_values_are_sane(name):
     assert board.WIDTH % 8 == 0 and board.HEIGHT % 8 in (0, 7)  # 135 = the 1.14" panel
     assert board.FONT in ("small", "normal") and board.SCALE in (1, 2)
     face, face_scale = board.FACE
-    assert (face in ("small", "normal") and face_scale in (1, 2)) or board.FACE == ("card", 1)
+    assert (face in ("small", "normal") and face_scale in (1, 2, 3)) or board.FACE == ("card", 1)
     assert 50 <= board.PIXEL_UM <= 500  # micrometres, not millimetres or inches
     assert board.NAME and board.SAVE_DIR.startswith("/")
     for what, pin in board.PINS:
@@ -115,6 +115,21 @@ def test_font_and_scale_per_board():
     for name in ("pico_display", "t_display"):
         board = load(name)
         assert (board.WIDTH, board.HEIGHT, board.FONT, board.SCALE) == (240, 135, "normal", 2)
+        assert board.FACE == ("normal", 3)  # the cards take the table's room
+
+
+@pytest.mark.parametrize("name", MICROPYTHON_BOARDS)
+def test_card_faces_leave_a_hand_of_six_side_by_side(name):
+    """FACE sizes the cards (ui.Layout: two cells of the face font and a
+    border): however large, six of them lie side by side, a pixel apart,
+    within the panel, so only a hand of more than six overlaps."""
+    from sixtysix_app import font
+
+    board = load(name)
+    face, scale = board.FACE
+    _table, cell_w, _cell_h = font.font(face)
+    card_w = 2 * cell_w * scale + 3
+    assert 6 * card_w + 5 <= board.WIDTH, (name, card_w)
 
 
 # ---- stand-ins for the hardware modules ----------------------------------------

@@ -66,6 +66,19 @@ class FitCheck:
         self._check(s, len(s), x, y)
         self.inner.text(s, x, y, role)
 
+    def _check_box(self, x: int, y: int, w: int, h: int) -> None:
+        """A card's box (or its bar, or the marks under it) past an edge."""
+        if self.on_card and (x < 0 or y < 0 or x + w > self.width or y + h > self.height):
+            self.overflows.append("%s: a card's box %dx%d at (%d, %d)" % (self.where, w, h, x, y))
+
+    def fill_rect(self, x: int, y: int, w: int, h: int, role: int) -> None:
+        self._check_box(x, y, w, h)
+        self.inner.fill_rect(x, y, w, h, role)
+
+    def rect(self, x: int, y: int, w: int, h: int, role: int) -> None:
+        self._check_box(x, y, w, h)
+        self.inner.rect(x, y, w, h, role)
+
     def suit(self, n: int, x: int, y: int, role: int) -> None:
         self._check("suit %d" % n, 1, x, y)
         self.inner.suit(n, x, y, role)
@@ -325,6 +338,18 @@ def test_fit_check_catches_text_past_the_edge():
     c.suit(0, 72 - c.char_w + 1, 0, 1)
     c.text("z", 0, 40 - c.char_h + 1, 1)
     assert len(c.overflows) == 3
+
+
+def test_fit_check_catches_a_card_past_the_edge():
+    c = FitCheck(HostCanvas(240, 135, font="normal", scale=2, face=("normal", 3)))
+    lay = ui.Layout(c)
+    c.fill_rect(-5, 0, 300, 135, 0)  # not a card: the table's background
+    c.on_card = 1
+    ui.draw_card(c, lay, 5, lay.w - lay.card_w, lay.hand_y)
+    assert not c.overflows
+    ui.draw_card(c, lay, 5, lay.w - lay.card_w + 1, lay.hand_y)
+    ui.draw_card(c, lay, 5, 0, lay.h - lay.card_h + 1)
+    assert len(c.overflows) >= 2
 
 
 def test_the_size_check_catches_small_glyphs_and_knows_card_faces():

@@ -115,20 +115,26 @@ class Layout:
         self.ch = c.char_h
         self.cols = self.w // self.cw
         self.rows = self.h // self.ch
-        # A card face holds two cells of the faces' font (rank, suit).
+        # A card face holds two cells of the faces' font (rank, suit): the
+        # board's FACE sizes the cards, and the rows below follow from it.
         self.card_w = 2 * c.face_w + 3
         self.card_h = c.face_h + 3
-        # Room for a row of the opponent's card backs under the status line?
-        self.roomy = self.h >= 2 * self.ch + 3 * (self.card_h + 3) + self.ch
         self.status_y = 0
         self.note_y = self.h - self.ch
         # A card you may not play sinks this far below the playable ones.
         self.sink = max(2, self.card_h // 3)
         self.hand_y = self.note_y - self.card_h - 1 - self.sink
+        # From the top: the status line, then (where there is room) a row of
+        # whole cards, the opponent's backs or the upcard (opp_y), then the
+        # trick row, then the hand, raised 2 px under the cursor.  `roomy`:
+        # that row fits, the trick row clearing it and the raised hand.
         top = self.ch + 1
+        opp_y = top + 1
+        below = opp_y + self.card_h + 2
+        self.roomy = below + self.card_h + 2 <= self.hand_y
         if self.roomy:
-            self.opp_y = top + 1
-            top = self.opp_y + self.card_h // 2 + 2
+            self.opp_y = opp_y
+            top = below
         else:
             self.opp_y = -1
         # The trick row sits between the status area and the raised hand.
