@@ -1,7 +1,8 @@
 """Adafruit PyBadge (or PyBadge LC, EdgeBadge), under CircuitPython.
 
 The built-in 1.8" 160x128 colour panel (board.DISPLAY, drawn through
-displayio with terminalio's font: FONT and SCALE do not apply) and eight
+displayio with terminalio's font: FONT and SCALE do not apply, nor FACE's
+font, but its scale does) and eight
 buttons read through the badge's shift register with keypad, in its key
 order B, A, START, SELECT, RIGHT, DOWN, UP, LEFT.  Buttons: the d-pad
 moves (left/up = previous, right/down = next, repeating when held), A = OK,
@@ -21,7 +22,7 @@ PIXEL_UM = 223  # pixel pitch, um: the 1.8" diagonal over 160x128 square pixels
 MONO = False
 FONT = "normal"
 SCALE = 1
-FACE = ("normal", 1)  # card faces: unused: displayio draws faces in terminalio, 8 px = 1.8 mm
+FACE = ("normal", 2)  # card faces: terminalio (the name does not apply) at 2x: 16 px = 3.6 mm
 BUTTONS = ("B", "A", "START", "SELECT", "RIGHT", "DOWN", "UP", "LEFT")
 KEYMAP = (
     (BACK, NONE),
@@ -47,7 +48,7 @@ def open_canvas():
     import board  # type: ignore[import-not-found]
     from sixtysix_app.canvas_dio import DisplayioCanvas
 
-    return DisplayioCanvas(board.DISPLAY)
+    return DisplayioCanvas(board.DISPLAY, face_scale=FACE[1])
 
 
 def open_buttons():

@@ -395,7 +395,7 @@ def circuitpython(monkeypatch):
     keypad.Event = FakeKeyEvent  # type: ignore[attr-defined]
     keypad.ShiftRegisterKeys = FakeShiftRegisterKeys  # type: ignore[attr-defined]
     canvas_dio = types.ModuleType("sixtysix_app.canvas_dio")
-    canvas_dio.DisplayioCanvas = lambda display: ("canvas on", display)  # type: ignore[attr-defined]
+    canvas_dio.DisplayioCanvas = lambda display, face_scale: ("canvas on", display, face_scale)  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "board", board)
     monkeypatch.setitem(sys.modules, "keypad", keypad)
     monkeypatch.setitem(sys.modules, "sixtysix_app.canvas_dio", canvas_dio)
@@ -414,7 +414,7 @@ def test_pybadge_reads_the_shift_register_in_key_order(circuitpython):
     assert buttons.read() == (1 << select, (1 << a) | (1 << select))
     buttons.keys.pending = [(select, False)]
     assert buttons.read() == (0, 0)
-    assert pybadge.open_canvas() == ("canvas on", "display")
+    assert pybadge.open_canvas() == ("canvas on", "display", pybadge.FACE[1])
 
 
 # ---- panels --------------------------------------------------------------------

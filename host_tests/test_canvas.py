@@ -368,3 +368,39 @@ def test_pybadge_popup_hides_the_table_under_it(tmp_path):
     sim.hold(sim.button_index("B"), 60)  # the box goes: the table under it is back
     assert sim.app.popup is None
     assert {_dio_rgb(CARD), _dio_rgb(INK)} <= _dio_colours_in(sim.canvas, x, y, w, h)
+
+
+def test_displayio_card_faces_at_face_scale():
+    """The PyBadge's card faces: terminalio at the board's FACE scale, the
+    rank's ink as tall as that scale makes it, the suit as large; a card
+    laid over a rank's blank last column (Sixty-Five's hand) keeps the
+    rank, one reaching its ink drops it (a label shows whole glyphs)."""
+    from sixtysix_tools.hostcanvas import headless_displayio_canvas
+
+    c = headless_displayio_canvas(160, 128, face_scale=2)
+    assert (c.char_w, c.char_h, c.face_w, c.face_h) == (6, 12, 12, 24)
+    text_glyph = c.glyph_h
+    c.faces(True)
+    assert (c.char_w, c.char_h, c.glyph_h) == (12, 24, 2 * text_glyph)
+    c.fill(BG)
+    c.fill_rect(0, 0, 60, 40, CARD)
+    c.text("K", 2, 2, INK)
+    c.suit(0, 14, 2, INK)
+    c.text("Q", 2, 50, INK)
+    c.text("J", 40, 50, INK)
+    c.fill_rect(2 + 10, 48, 20, 28, CARD)  # over the Q's blank columns only
+    c.fill_rect(40 + 9, 48, 20, 28, CARD)  # over the J's ink
+    c.faces(False)
+    c.show()
+    rows = c.rgb_rows()
+    ink = _dio_rgb(INK)
+
+    def inked_rows(x, y, w, h):
+        return [yy for yy in range(y, y + h) if any(rows[yy][xx] == ink for xx in range(x, x + w))]
+
+    rank = inked_rows(2, 2, 12, 24)
+    assert len(rank) == 2 * text_glyph, rank  # a capital, doubled
+    suit = inked_rows(14, 2, 12, 24)
+    assert len(suit) == 14, suit  # the normal font's 7 rows, doubled
+    assert inked_rows(2, 50, 10, 24)  # the Q stays
+    assert not inked_rows(40, 50, 10, 24)  # the J is gone

@@ -90,16 +90,18 @@ class Blank:
     def __init__(self, model) -> None:
         self.width = model.width
         self.height = model.height
-        self.char_w = model.char_w
-        self.char_h = model.char_h
-        self.glyph_h = model.glyph_h
         self.face_w = model.face_w
         self.face_h = model.face_h
         self.mono = model.mono
         self.frames = 0
+        model.faces(True)
+        self._face = (model.char_w, model.char_h, model.glyph_h)
+        model.faces(False)
+        self._text = (model.char_w, model.char_h, model.glyph_h)
+        self.faces(False)
 
     def faces(self, on):
-        pass  # the PyBadge draws faces in its text font
+        self.char_w, self.char_h, self.glyph_h = self._face if on else self._text
 
     def fill(self, role):
         pass

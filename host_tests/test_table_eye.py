@@ -119,3 +119,30 @@ def test_displayio_has_no_room_for_a_flight():
     assert not lay.flight.room
     lay.flight.start(5, None)
     assert not lay.flight.flying and lay.flight.card == 5  # no frames: it lands, marked
+
+
+def test_the_cursor_on_a_card_you_may_not_play_frames_it():
+    """A sunk card under the cursor (while you bid, every card) is framed
+    in the cursor's colour; no underline crosses its face."""
+    from sixtysix_app.canvas import SEL
+    from sixtysix_app.ui import CURSOR, Layout, draw_card
+    from sixtysix_tools.hostcanvas import HostCanvas
+
+    c = HostCanvas(240, 135, font="normal", scale=2, face=("normal", 3))
+    lay = Layout(c)
+    c.fill(BG)
+    x, y = 10, lay.hand_y - 2
+    draw_card(c, lay, 5, x, y, dim=True, mark=CURSOR)
+    top = y + lay.sink
+    w, h = lay.card_w, lay.card_h
+
+    def at(px, py):
+        return c.pixels[py * c.width + px]
+
+    frame = [(px, top) for px in range(x, x + w)] + [(px, top + h - 1) for px in range(x, x + w)]
+    frame += [(x, py) for py in range(top, top + h)] + [(x + w - 1, py) for py in range(top, top + h)]
+    assert {at(px, py) for px, py in frame} == {SEL}
+    inside = {at(px, py) for px in range(x + 1, x + w - 1) for py in range(top + 1, top + h - 1)}
+    assert SEL not in inside and DIM in inside  # the hollow face's ink
+    draw_card(c, lay, 5, x + w + 2, y, dim=True)
+    assert at(x + w + 2, top) == DIM  # without the cursor: the dim outline

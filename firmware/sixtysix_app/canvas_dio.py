@@ -3,7 +3,9 @@
 Shapes and suit glyphs are drawn into one `displayio.Bitmap` of role
 indices shown through a `Palette` of PALETTE; text goes through
 `adafruit_display_text` labels in the built-in terminalio font, from a pool
-reused frame to frame.  text() only notes the run of text in the next slot;
+reused frame to frame.  Card faces are the same font at `face_scale` (a
+label's own scale; the suits drawn as large), so the cards can use the
+room the panel has.  text() only notes the run of text in the next slot;
 show() brings the labels in line with the slots, hides the rest and
 refreshes the display.  A label is only re-rendered when its text or
 colour changed.
@@ -38,7 +40,7 @@ def _ink_rows(text_font, ch: str) -> int:
 class DisplayioCanvas:
     mono = False
 
-    def __init__(self, display, text_font=None):
+    def __init__(self, display, text_font=None, face_scale=1):
         import bitmaptools  # type: ignore[import-untyped]
         import displayio  # type: ignore[import-untyped]
         from adafruit_display_text import bitmap_label  # type: ignore[import-untyped]
@@ -51,11 +53,12 @@ class DisplayioCanvas:
         self.width = display.width
         self.height = display.height
         box = text_font.get_bounding_box()
-        self.char_w = box[0]
-        self.char_h = box[1]
-        self.glyph_h = _ink_rows(text_font, "A")
-        self.face_w = self.char_w  # card faces in the same font: 1.8 mm on the PyBadge
-        self.face_h = self.char_h
+        self._cell_w = box[0]
+        self._cell_h = box[1]
+        self._glyph_h = _ink_rows(text_font, "A")
+        self._face_scale = face_scale
+        self.face_w = box[0] * face_scale  # card faces: the same font, scaled
+        self.face_h = box[1] * face_scale
         self._text_font = text_font
         self._label_class = bitmap_label.Label
         self._fill_region = bitmaptools.fill_region
@@ -66,24 +69,40 @@ class DisplayioCanvas:
         self.group = displayio.Group()
         self.group.append(displayio.TileGrid(self.bitmap, pixel_shader=palette))
         self._labels = []
-        # Per slot: [string, first, end, role, x, y], the characters
-        # string[first:end] with string[0]'s cell at x, y.  _wanted holds
-        # this frame's runs, _shown what each label was last set to.
+        # Per slot: [string, first, end, role, x, y, scale], the characters
+        # string[first:end] with string[0]'s cell at x, y, drawn at scale.
+        # _wanted holds this frame's runs, _shown what each label was last
+        # set to.
         self._wanted = []
         self._shown = []
         self._used = 0
-        # Suit glyphs: the normal font's, scaled and centred in the text cell.
+        # Suit glyphs: the normal font's, scaled and centred in the text cell
+        # (_text_suits) or the card faces' (_face_suits): (scale, dx, dy).
         self._suit_table, cell_w, cell_h = _font.font("normal")
         self._suit_cell_w = cell_w
-        scale = min(self.char_w // cell_w, self.char_h // cell_h)
-        self._suit_scale = scale if scale > 1 else 1
-        self._suit_dx = (self.char_w - cell_w * self._suit_scale) // 2
-        self._suit_dy = (self.char_h - (cell_h - 1) * self._suit_scale) // 2
+        self._suit_cell_h = cell_h
+        self._text_suits = self._suit_fit(box[0], box[1])
+        self._face_suits = self._suit_fit(self.face_w, self.face_h)
+        self.faces(False)
         display.auto_refresh = False
         display.root_group = self.group
 
+    def _suit_fit(self, char_w, char_h):
+        cell_w = self._suit_cell_w
+        cell_h = self._suit_cell_h
+        scale = min(char_w // cell_w, char_h // cell_h)
+        scale = scale if scale > 1 else 1
+        return (scale, (char_w - cell_w * scale) // 2, (char_h - (cell_h - 1) * scale) // 2)
+
     def faces(self, on):
-        pass  # one font for text and card faces
+        """Card faces (True: the font at face_scale) or plain text (False)
+        from here on; char_w, char_h and glyph_h follow."""
+        scale = self._face_scale if on else 1
+        self._scale = scale
+        self.char_w = self._cell_w * scale
+        self.char_h = self._cell_h * scale
+        self.glyph_h = self._glyph_h * scale
+        self._suit_scale, self._suit_dx, self._suit_dy = self._face_suits if on else self._text_suits
 
     def fill(self, role):
         self.bitmap.fill(role)
@@ -101,20 +120,27 @@ class DisplayioCanvas:
 
     def _cover(self, x0, y0, x1, y1):
         """Cut this frame's text runs out of the box x0 <= x < x1, y0 <= y < y1."""
-        char_w = self.char_w
-        char_h = self.char_h
         for i in range(self._used):  # runs split off below come after: not re-checked
             run = self._wanted[i]
+            scale = run[6]
+            char_w = self._cell_w * scale
+            char_h = self._cell_h * scale
+            # A card face's rank (scale > 1) leaves its cell's last column
+            # blank: a card overlapping only that much (Sixty-Five's hand)
+            # leaves the rank to its label.
+            ink_w = char_w - scale if scale > 1 else char_w
             first = run[1]
             end = run[2]
             x = run[4]
             y = run[5]
             if first >= end or y >= y1 or y + char_h <= y0:
                 continue
-            if x + first * char_w >= x1 or x + end * char_w <= x0:
+            if x + first * char_w >= x1 or x + (end - 1) * char_w + ink_w <= x0:
                 continue
-            hit_first = (x0 - x) // char_w  # the first and last characters touched
+            hit_first = (x0 - x - ink_w) // char_w + 1  # the first and last characters touched
             hit_last = (x1 - 1 - x) // char_w
+            if hit_first > hit_last:
+                continue  # only blank columns
             if hit_first > first and hit_last + 1 < end:
                 right = self._take()
                 right[0] = run[0]
@@ -123,6 +149,7 @@ class DisplayioCanvas:
                 right[3] = run[3]
                 right[4] = x
                 right[5] = y
+                right[6] = run[6]
             if hit_first > first:
                 run[2] = hit_first
             elif hit_last + 1 < end:
@@ -153,14 +180,15 @@ class DisplayioCanvas:
         run[3] = role
         run[4] = x
         run[5] = y
+        run[6] = self._scale
 
     def _take(self):
         """The next free slot; the pool grows only when a frame needs more."""
         i = self._used
         self._used = i + 1
         if i == len(self._wanted):
-            self._wanted.append(["", 0, 0, 0, 0, 0])
-            self._shown.append([None, 0, 0, -1, None, None])
+            self._wanted.append(["", 0, 0, 0, 0, 0, 1])
+            self._shown.append([None, 0, 0, -1, None, None, 1])
         return self._wanted[i]
 
     def suit(self, n, x, y, role):
@@ -194,10 +222,9 @@ class DisplayioCanvas:
 
     def show(self):
         labels = self._labels
-        char_w = self.char_w
         for i in range(self._used):
             run = self._wanted[i]
-            s, first, end, role, x, y = run
+            s, first, end, role, x, y, scale = run
             if i == len(labels):
                 label = self._label_class(self._text_font, text=" ", anchor_point=(0, 0))
                 self.group.append(label)
@@ -215,7 +242,10 @@ class DisplayioCanvas:
             if shown[3] != role:
                 label.color = PALETTE[role]
                 shown[3] = role
-            x += first * char_w
+            if shown[6] != scale:
+                label.scale = scale
+                shown[6] = scale
+            x += first * self._cell_w * scale
             if shown[4] != x or shown[5] != y:
                 label.anchored_position = (x, y)
                 shown[4] = x

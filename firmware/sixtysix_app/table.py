@@ -17,7 +17,7 @@ from sixtysix.hand import MARRY, IllegalAction
 from .canvas import BG, DIM, FG, SEL
 from .events import BACK, HINT, NEXT, OK, PREV
 from .seats import SEATS, adapter
-from .ui import draw_card, draw_note, draw_status, fit, marriage_mark, marriages, put
+from .ui import CURSOR, draw_card, draw_note, draw_status, fit, marriage_mark, marriages, put
 from .widgets import TRICK_MS, Menu, Pages, Screen, unload
 
 try:
@@ -264,10 +264,13 @@ class Table(Screen):
         if n > 1 and n * step > lay.w:
             step = (lay.w - lay.card_w - 1) // (n - 1)
         # Overlapped cards (Sixty-Five's twelve) show only their rank, so a
-        # row of suit marks above the hand says where each suit begins.
+        # row of suit marks above the hand says where each suit begins.  An
+        # overlap of up to 2 px covers only the border and the suit cell's
+        # blank column: the suit still shows whole.
+        overlapped = step < lay.card_w - 2
         marks_y = lay.hand_y - 2 - lay.ch
         y = lay.trick_y
-        if step < lay.card_w:
+        if overlapped:
             y = max(lay.ch, min(y, marks_y - lay.card_h - 1))
         g.draw_middle(c, lay, self.shown if self.shown is not None else g.in_trick(), y, thinking)
         # Your hand; the card under the cursor is drawn last, on top.
@@ -276,7 +279,7 @@ class Table(Screen):
         marry = marriages(legal)
         if n:
             x0 = (lay.w - (n - 1) * step - lay.card_w) // 2
-            if step < lay.card_w:
+            if overlapped:
                 suit = ""
                 for i in range(n):
                     mark = g.card_text(cards[i])[-1]
@@ -297,9 +300,9 @@ class Table(Screen):
                     yy,
                     dim=dim,
                     label=g.card_text(card),
-                    mark=marriage_mark(card, marry),
+                    mark=CURSOR if dim and i == cur else marriage_mark(card, marry),
                 )
-            if mine:
+            if mine and cards[cur] in legal:  # a sunk one is framed instead (CURSOR)
                 c.hline(x0 + cur * step, lay.hand_y + lay.card_h, lay.card_w, SEL)
         elif not g.active(YOU):
             put(c, fit("You sit out this hand", lay.cols), 0, lay.hand_y + 2, DIM)

@@ -146,6 +146,7 @@ class Layout:
 # Marks on a card face (draw_card's `mark`).
 FRESH = const(1)  # the card the computer played last
 MARRIED = const(2)  # a king or queen you may marry now
+CURSOR = const(3)  # the cursor on a card you may not play: framed, not underlined
 
 
 def draw_card(
@@ -161,7 +162,9 @@ def draw_card(
 ) -> None:
     """A card box: face up (rank and suit; `label` for decks other than the
     24-card one), or its back.  A card you may not play (`dim`) is hollow
-    and sinks lay.sink below the others; the computer's last card (the
+    and sinks lay.sink below the others, framed in the cursor's colour
+    when the cursor is on it (`mark` CURSOR: an underline there would cross
+    the sunk face); the computer's last card (the
     flight's) has a bar over it and a frame in the cursor's colour; `mark`
     MARRIED (a card in your hand) gives a gold face, or on a mono panel a
     dotted line under the hand.  The card in flight is not drawn: its place
@@ -192,7 +195,7 @@ def _face(c, lay: Layout, card: int, x: int, y: int, face: bool, dim: bool, labe
         return
     if dim:
         c.fill_rect(x, y, w, h, BG)
-        c.rect(x, y, w, h, DIM)
+        c.rect(x, y, w, h, SEL if mark == CURSOR else DIM)
         ink = DIM
     else:
         c.fill_rect(x, y, w, h, TITLE if mark == MARRIED and not c.mono else CARD)
@@ -231,11 +234,12 @@ def marriage_mark(card: int, suits: int) -> int:
 
 def draw_status(c, lay: Layout, text: str) -> None:
     """The table's status line.  A leading suit glyph is the trump: it goes
-    on a card-coloured badge in the faces' font, to be seen at a glance."""
+    on a card-coloured badge in the faces' font, to be seen at a glance
+    (in the text font where the faces' would not fit the line)."""
     x = 0
     o = ord(text[0]) if text else 0
     if 1 <= o <= 4:
-        c.faces(True)
+        c.faces(c.face_h <= lay.ch + 2)
         w = c.char_w + 2
         c.fill_rect(0, 0, w, min(c.char_h, lay.ch + 1), CARD)
         c.suit(o - 1, 2, 1 if c.char_h < lay.ch + 1 else 0, RED if not c.mono and (o == 2 or o == 3) else INK)

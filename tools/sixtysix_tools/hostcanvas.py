@@ -233,9 +233,9 @@ def display_rgb_rows(display) -> list[list[int]]:
     return rows
 
 
-def headless_displayio_canvas(width: int = 160, height: int = 128):
-    """The PyBadge's DisplayioCanvas over a headless display, with the host
-    extras: frames, rgb_rows(), save_png()."""
+def headless_displayio_canvas(width: int = 160, height: int = 128, face_scale: int = 1):
+    """The PyBadge's DisplayioCanvas over a headless display (card faces at
+    face_scale), with the host extras: frames, rgb_rows(), save_png()."""
     from sixtysix_app.canvas_dio import DisplayioCanvas
 
     class HeadlessDisplayioCanvas(DisplayioCanvas):
@@ -251,4 +251,4 @@ def headless_displayio_canvas(width: int = 160, height: int = 128):
         def save_png(self, path: str, scale: int = 1) -> None:
             write_png(path, self.width, self.height, self.rgb_rows(), scale)
 
-    return HeadlessDisplayioCanvas(open_headless_display(width, height))
+    return HeadlessDisplayioCanvas(open_headless_display(width, height), face_scale=face_scale)

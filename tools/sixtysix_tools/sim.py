@@ -56,7 +56,7 @@ def make_canvas(board):
     if board.PORT == "circuitpython":
         from .hostcanvas import headless_displayio_canvas
 
-        return headless_displayio_canvas(board.WIDTH, board.HEIGHT)
+        return headless_displayio_canvas(board.WIDTH, board.HEIGHT, board.FACE[1])
     from .hostcanvas import HostCanvas
 
     return HostCanvas(
