@@ -27,9 +27,11 @@ board module on CPython and read its geometry and button map.
                      a 6x8 cell); framebuf boards only
     SCALE     int    1 or 2: each font pixel drawn as SCALE x SCALE
     FACE      tuple  (font, scale) of the ranks and suits on card faces,
-                     sized so they stand at least 1.4 mm tall where the
-                     panel allows: a FONT, or "card" (7x9 glyphs in an
-                     8x10 cell, faces only) at scale 1; framebuf boards only
+                     which sizes the cards (ui.Layout): as large as the
+                     panel has room for, and at least 1.4 mm tall where it
+                     allows: a FONT at scale 1, 2 or 3, or "card" (7x9
+                     glyphs in an 8x10 cell, faces only) at scale 1; on a
+                     displayio board only the scale applies (terminalio)
     BUTTONS   tuple  physical button names; bit i of a button mask is BUTTONS[i]
     KEYMAP    tuple  one (short press event, long press event) pair per button,
                      from sixtysix_app.events; a long event of NONE means the

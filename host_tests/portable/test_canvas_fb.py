@@ -224,7 +224,8 @@ def test_a_frame_of_the_flight_allocates_nothing_and_leaves_no_trail():
     puts back the frame under the card, keeps the one under its next place
     and draws the card there, with no allocation; putting back the last
     place leaves the table as it was drawn.  On a colour panel with the
-    text font doubled, and on a mono one with the OLED's 7x9 card font."""
+    faces in the text font doubled and tripled (the Pico Display's), and
+    on a mono one with the OLED's 7x9 card font."""
     framebuf = _framebuf()
     if framebuf is None:
         return
@@ -233,6 +234,7 @@ def test_a_frame_of_the_flight_allocates_nothing_and_leaves_no_trail():
 
     for fmt_name, width, height, font, scale, face in (
         ("GS4_HMSB", 240, 135, "normal", 2, ("normal", 2)),
+        ("GS4_HMSB", 240, 135, "normal", 2, ("normal", 3)),
         ("MONO_VLSB", 128, 64, "normal", 1, ("card", 1)),
     ):
         fmt = getattr(framebuf, fmt_name)
