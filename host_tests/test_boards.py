@@ -116,6 +116,7 @@ def test_font_and_scale_per_board():
         board = load(name)
         assert (board.WIDTH, board.HEIGHT, board.FONT, board.SCALE) == (240, 135, "normal", 2)
         assert board.FACE == ("normal", 3)  # the cards take the table's room
+    assert load("pybadge").FACE[1] == 2  # terminalio at 2x
 
 
 @pytest.mark.parametrize("name", MICROPYTHON_BOARDS)

@@ -146,3 +146,26 @@ def test_the_cursor_on_a_card_you_may_not_play_frames_it():
     assert SEL not in inside and DIM in inside  # the hollow face's ink
     draw_card(c, lay, 5, x + w + 2, y, dim=True)
     assert at(x + w + 2, top) == DIM  # without the cursor: the dim outline
+
+
+@pytest.mark.parametrize("board_name", ("oled_128x64", "pico_display", "pybadge", "t_display", "thumby"))
+def test_the_tables_rows_stack_without_overlap(board_name):
+    """ui.Layout from each board's canvas: the status line, the row of
+    whole cards where there is room, the trick row, the hand (raised 2 px
+    under the cursor, sunk by lay.sink when you may not play) and the note
+    line lie one under the other, on the panel."""
+    from sixtysix_app.ui import Layout
+    from sixtysix_tools.sim import load_board, make_canvas
+
+    lay = Layout(make_canvas(load_board(board_name)))
+    top = lay.ch  # below the status line
+    if lay.roomy:
+        assert lay.opp_y >= top
+        top = lay.opp_y + lay.card_h
+    else:
+        assert lay.opp_y == -1
+    assert lay.trick_y >= top
+    assert lay.trick_y + lay.card_h <= lay.hand_y - 2  # clear of the raised hand
+    assert lay.hand_y + lay.sink + lay.card_h <= lay.note_y  # the sunk cards above the note
+    assert lay.note_y + lay.ch == lay.h
+    assert lay.roomy == (board_name in ("pico_display", "pybadge", "t_display"))
