@@ -4,10 +4,11 @@ are hidden, rules of thumb where the stock is still open.
 - Stock closed or exhausted: every legal action is scored by the exact
   solver over worlds dealt from the player's view (one world once the stock
   is exhausted: then every card's place is known and play is exact).
-- Stock open: the rule-of-thumb player chooses plays, marriages and
-  exchanges (searched to the end for the last draw trick), but the
-  decision to close is made by solving the closed game over sampled
-  worlds.
+- Stock open: the hard level chooses its plain leads and follows by
+  weights learned from rollouts (openplay.py); marriages and exchanges
+  follow the rule of thumb (players.py), the last draw trick is searched
+  to the end, and the decision to close is made by solving the closed
+  game over sampled worlds.
 - A player with 66 claims at once, and never claims falsely.
 
 Budgets are deterministic: worlds per decision and a cap on the search
@@ -20,6 +21,7 @@ caps, to measure the others against.
 from .cards import set_points
 from .compat import const
 from .hand import CLAIM, CLOSE, EXCHANGE, MARRY, Hand
+from .openplay import NFEATURES, best_card, decision_cards, weights_for
 from .players import HeuristicPlayer, RandomPlayer, _has, marriage_to_declare
 from .rng import Rng
 from .sampling import WorldSampler
@@ -62,6 +64,8 @@ class Level:
     - close_apart: closing is always judged by wants_to_close, never as one
       more action of the search to the hand's end (there each world's
       close is solved seeing every card, which flatters it most)
+    - open_policy: plain open-stock leads and follows by the learned
+      weights of openplay.py, not by the rule of thumb
     """
 
     # The defaults; a level names only what it changes (fewer bytes of
@@ -79,6 +83,7 @@ class Level:
     close_losses = 0
     old_ties = False
     close_apart = False
+    open_policy = False
 
     def __init__(self, **changes) -> None:
         for name in changes:
@@ -107,6 +112,7 @@ LEVELS = {
         close_apart=True,
         close_min=3,
         close_losses=1,
+        open_policy=True,
     ),
     # The hard level before device-time budgets: far more nodes, closing
     # weighed inside the last open-stock search, exchanging and closing
@@ -144,6 +150,7 @@ class SearchPlayer(HeuristicPlayer):
         self.sampler: Any = None
         self.world: Any = None
         self.evaluator: Any = None  # for a depth-limited search (tools' lookahead)
+        self.features: Any = None  # openplay's feature list, made on first use
         self.totals = [0] * 16  # value sums per legal action
         self.won_in = [0] * 16  # worlds in which each action wins the hand
         self.this_world = [0] * 16  # values in the world being searched
@@ -189,9 +196,18 @@ class SearchPlayer(HeuristicPlayer):
         return self._open_move(view)
 
     def _open_move(self, view) -> int:
-        """A move while two or more cards lie face down: the rule of thumb
-        (with closing judged by search).  The host's experimental lookahead
+        """A move while two or more cards lie face down: the learned card
+        choice where the level has it, else the rule of thumb (closing
+        judged by search either way).  The host's experimental lookahead
         player (tools) searches here instead."""
+        if self.lv.open_policy:
+            cards = decision_cards(view)
+            if cards:
+                if _has(view.actions, CLOSE) and self.wants_to_close(view, -1):
+                    return CLOSE
+                if self.features is None:
+                    self.features = [0] * NFEATURES
+                return best_card(view, cards, weights_for(view), self.features)
         return HeuristicPlayer.choose(self, view)
 
     def _close_now(self, view) -> bool:

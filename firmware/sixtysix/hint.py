@@ -101,5 +101,7 @@ def reason(view, code: int, searcher) -> str:
     if code // 6 == view.trump:
         return "Lead %s: draw out the trumps." % name
     if RANK_POINTS[code % 6] >= 10:
+        if not view.strict:
+            return "Lead %s: cash its points while the stock is open." % name
         return "Lead %s: cash a high card while it is safe." % name
     return "Lead %s: a cheap lead, keeping your strong cards." % name

@@ -19,6 +19,7 @@ COMMANDS = (
     ("move", "move", "the computer's next action in a game record"),
     ("analyse", "analyse", "each decision of a record against the computer"),
     ("train", "train", "learn the search's evaluation from self-play"),
+    ("train-policy", "train_policy", "learn the open-stock card choice from rollouts"),
     ("calibrate", "calibrate", "how often the hard level's hints and closes hold in play"),
     ("deploy", "deploy", "put the firmware on a board over USB"),
     ("boards", "board_files", "write each board's mip package and manifest from its module (--check)"),

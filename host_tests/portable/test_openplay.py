@@ -1,0 +1,104 @@
+"""The learned open-stock card choice (openplay.py): which decisions it
+takes, what its features say, that it picks the best-scored card and
+allocates nothing doing so."""
+
+from heapmeter import allocated
+from sixtysix.cards import NO_CARD, parse_card
+from sixtysix.hand import EXCHANGE
+from sixtysix.openplay import NFEATURES, best_card, decision_cards, follow_features, lead_features
+from sixtysix.view import View
+from support import act, cards, deal, rules
+
+
+def open_hand():
+    # A leads; no marriage in either hand, no trump nine (exchange) for A.
+    # Trump: the upcard 9D's suit.
+    return deal(rules(), "AS TS JS AH 9C JD", "KS QH 9H TC AC KD", "9D")
+
+
+def unit(i):
+    w = [0] * NFEATURES
+    w[i] = 1
+    return w
+
+
+def test_decisions_it_takes_and_leaves():
+    h = open_hand()
+    v = View(h, 0)
+    assert decision_cards(v) == v.legal_plays == cards("AS TS JS AH 9C JD")
+    act(h, "9C")
+    assert decision_cards(View(h, 1)) == cards("KS QH 9H TC AC KD")
+    # A marriage on offer, or the trump exchange: the rules decide.
+    m = deal(rules(), "KS QS JS AH 9C JD", "KH QH 9H TC AC KD", "TD")
+    assert decision_cards(View(m, 0)) == 0
+    x = deal(rules(), "9D AS JS AH 9C JD", "KS QH 9H TC AC KD", "TD")
+    act(x, "AS", "9H")  # A takes a trick, so may exchange the trump nine
+    v = View(x, 0)
+    assert EXCHANGE in list(v.actions) and decision_cards(v) == 0
+    # Once the stock is closed, the search decides.
+    c = open_hand()
+    act(c, "close")
+    assert decision_cards(View(c, 0)) == 0
+
+
+def test_lead_features_of_a_top_trump_and_a_beaten_ten():
+    h = deal(rules(), "AD TS JS AH 9C JC", "KS QH 9H TC AC KD", "9D")
+    v = View(h, 0)
+    possible = v.unseen() | v.opp_known
+    f = [0] * NFEATURES
+    ad = parse_card("AD")
+    lead_features(v, ad, possible, f)
+    assert f[6 + 5] == 1 and f[20] == 1 and f[21] == 11
+    assert f[14] == 0 and f[18] == 1 and f[23] == 0
+    assert f[17] == 11 * v.facedown
+    ts = parse_card("TS")
+    lead_features(v, ts, possible, f)
+    assert f[4] == 1 and f[14] == 1 and f[22] == 10 and f[20] == 0
+    assert f[16] == 2 and f[19] == 0
+    assert f[23] == 10 * 4  # JD QD KD TD unseen: 9D is the upcard, AD in hand
+    jc = parse_card("JC")
+    lead_features(v, jc, possible, f)
+    assert f[1] == 1 and f[16] == 2  # JC and 9C
+
+
+def test_follow_features_take_or_give():
+    h = open_hand()
+    act(h, "TS")
+    v = View(h, 1)
+    possible = v.unseen() | v.opp_known
+    f = [0] * NFEATURES
+    follow_features(v, parse_card("KS"), possible, f)  # loses to the ten
+    assert f[0] == 0 and f[2] == 14 and f[1] == 0 and f[18] == 1 and f[3 + 3] == 1
+    follow_features(v, parse_card("KD"), possible, f)  # a trump takes it
+    assert f[0] == 1 and f[1] == 14 and f[21] == 0 and f[9 + 3] == 1 and f[20] == 1
+    assert f[22] == 14 * v.facedown
+
+
+def test_it_plays_the_card_its_weights_rate_best():
+    h = open_hand()
+    v = View(h, 0)
+    f = [0] * NFEATURES
+    plays = v.legal_plays
+    # Weight on "card points, if nothing unseen is above": the aces.
+    assert best_card(v, plays, unit(21), f) == parse_card("AH")  # AH < AS: lowest id on a tie
+    # Weight on "c is a side jack".
+    assert best_card(v, plays, unit(1), f) == parse_card("JS")
+    act(h, "AH")
+    v = View(h, 1)
+    # Follower: weight on "takes the trick" alone.
+    assert best_card(v, v.legal_plays, unit(0), f) == parse_card("KD")
+    assert best_card(v, 0, unit(0), f) == NO_CARD
+
+
+def test_the_choice_allocates_nothing():
+    h = open_hand()
+    v = View(h, 0)
+    f = [0] * NFEATURES
+    w = tuple(range(NFEATURES))
+
+    def choose(view, feats, weights):
+        best_card(view, view.legal_plays, weights, feats)
+
+    used = allocated(choose, v, f, w)
+    assert used is None or used == 0, used
+

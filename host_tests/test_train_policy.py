@@ -1,0 +1,88 @@
+"""`sixtysix train-policy`: the same command gives the same module, byte
+for byte, whatever the number of jobs, and the module is one the firmware
+can import.  And the hard level does take its open-stock cards from the
+weights, which were made by that command."""
+
+import importlib.util
+import os
+
+from sixtysix.ai import SearchPlayer
+from sixtysix.hand import CLOSE
+from sixtysix.openplay import NFEATURES
+from sixtysix_tools.cli import main
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+WEIGHTS = os.path.join(HERE, "..", "firmware", "sixtysix", "playweights.py")
+NAMES = ("SIXTY_SIX_LEAD", "SIXTY_SIX_FOLLOW", "SCHNAPSEN_LEAD", "SCHNAPSEN_FOLLOW")
+
+
+def load(path):
+    spec = importlib.util.spec_from_file_location("play_weights_under_test", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_same_command_same_bytes_on_any_number_of_jobs(tmp_path, capsys):
+    a = tmp_path / "a.py"
+    b = tmp_path / "b.py"
+    c = tmp_path / "c.py"
+    small = ["train-policy", "--matches", "2", "--rollouts", "3"]
+    assert main(small + ["--seed", "4", "--jobs", "1", "--out", str(a)]) == 0
+    assert main(small + ["--seed", "4", "--jobs", "2", "--out", str(b)]) == 0
+    assert main(small + ["--seed", "5", "--jobs", "1", "--out", str(c)]) == 0
+    assert a.read_bytes() == b.read_bytes()
+    assert a.read_bytes() != c.read_bytes()
+    weights = load(str(a))
+    for name in NAMES:
+        w = getattr(weights, name)
+        assert len(w) == NFEATURES and all(isinstance(v, int) for v in w)
+        assert any(w)
+    out = capsys.readouterr().out
+    assert "leads and" in out and "wrote" in out
+
+
+def test_bad_numbers_are_one_line(tmp_path, capsys):
+    out = str(tmp_path / "w.py")
+    assert main(["train-policy", "--matches", "0", "--out", out]) == 2
+    assert main(["train-policy", "--rollouts", "²", "--out", out]) == 2
+    assert main(["train-policy", "--jobs", "x", "--out", out]) == 2
+    err = capsys.readouterr().err
+    assert err.count("sixtysix train-policy:") == 3
+    assert not (tmp_path / "w.py").exists()
+
+
+def test_the_firmware_weights_say_how_they_were_made():
+    text = open(WEIGHTS).read()
+    assert "`sixtysix train-policy --matches " in text
+    weights = load(WEIGHTS)
+    for name in NAMES:
+        w = getattr(weights, name)
+        assert len(w) == NFEATURES and all(abs(v) < 100000 for v in w)
+
+
+def test_hard_takes_its_open_stock_cards_from_the_weights():
+    import sys
+
+    sys.path.insert(0, os.path.join(HERE, "portable"))
+    from randplay import random_positions
+    from sixtysix.openplay import best_card, decision_cards, weights_for
+    from sixtysix.view import View
+
+    hard = SearchPlayer("hard", 1)
+    medium = SearchPlayer("medium", 1)
+    taken = 0
+    for h in random_positions(11, 40):
+        view = View(h, h.turn)
+        cards = decision_cards(view)
+        code = hard.choose(view)
+        h.check(code)
+        # With one card face down hard searches to the end; closing is
+        # judged by search before the cards are scored.
+        if cards and view.facedown > 1 and code != CLOSE:
+            f = [0] * NFEATURES
+            assert code == best_card(view, cards, weights_for(view), f)
+            taken += 1
+        medium.choose(view)
+    assert taken >= 5
+    assert medium.features is None  # medium keeps the rule of thumb

@@ -1,0 +1,233 @@
+"""`sixtysix train-policy`: learn the open-stock card choice from rollouts.
+
+The hard level chooses its open-stock leads and follows by a weighted sum
+of each card's features (firmware/sixtysix/openplay.py).  This command
+finds the weights:
+
+1. It plays `--matches` matches of each two-player game between `medium`
+   and `heuristic` (seats alternating), dealt from `--seed`.  `medium`
+   does not use these weights, so the positions do not depend on the file
+   being written.
+2. At every open-stock decision between plain cards (no marriage or trump
+   exchange on offer, two or more legal cards), either seat's, it deals
+   `--rollouts` worlds consistent with that player's view, and in each
+   plays every legal card and then the hand to its end with the rule of
+   thumb in both seats.  A card's target is its game points summed over
+   the worlds (the same worlds for every card).
+3. It fits the weights by least squares on the decisions' differences: a
+   card's features and target less the mean over that decision's cards, so
+   only how cards compare counts.  The sums are kept as integers (scaled
+   by the number of cards) and solved in exact fractions with a small
+   ridge, so the same command gives the same bytes on any machine.
+4. It writes the weights, in thousandths of a game point per feature unit,
+   to `playweights.py`, which the firmware imports.
+
+The matches run on `--jobs` processes; their results are gathered in
+match order, so the job count does not change the output.
+"""
+
+import os
+import sys
+import time
+from fractions import Fraction
+
+from sixtysix.cards import NO_CARD
+from sixtysix.hand import Hand
+from sixtysix.match import Match
+from sixtysix.openplay import NFEATURES, decision_cards, follow_features, lead_features
+from sixtysix.players import HeuristicPlayer
+from sixtysix.rng import Rng
+from sixtysix.rules import GAME_NAMES, Rules, game_from_name
+from sixtysix.sampling import WorldSampler
+from sixtysix.view import View
+
+from .textin import ascii_int
+from .train import solve
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+DEFAULT_OUT = os.path.join(os.path.dirname(os.path.dirname(HERE)), "firmware", "sixtysix", "playweights.py")
+RIDGE = 20  # added to the diagonal: keeps a feature never seen at 0
+SCALE = 1000  # weights in thousandths of a game point
+
+
+def _rollout(world, me: int, rule) -> int:
+    while not world.over:
+        world.act(rule.choose(View(world, world.turn)))
+    if world.winner < 0:
+        return 0
+    return world.game_points if world.winner == me else -world.game_points
+
+
+def match_samples(task):
+    """[(lead?, [(features, target), ...]), ...] for one match's decisions."""
+    game, seed, rollouts = task
+    from sixtysix.ai import SearchPlayer
+
+    rules = Rules(game)
+    rule = HeuristicPlayer()
+    searcher = SearchPlayer("medium", seed * 2 + 1)
+    players = [searcher, rule] if seed % 2 else [rule, searcher]
+    sampler = WorldSampler(rules)
+    rng = Rng(seed * 2 + 2)
+    world = Hand(rules)
+    trial = Hand(rules)
+    f = [0] * NFEATURES
+    out = []
+    match = Match(rules, seed)
+    while match.winner < 0 and match.hands_played < 60:
+        hand = match.start_hand()
+        while not hand.over:
+            seat = hand.turn
+            view = View(hand, seat)
+            cards = decision_cards(view)
+            if cards:
+                leading = view.lead == NO_CARD
+                possible = view.unseen() | view.opp_known
+                ids = [c for c in range(24) if (cards >> c) & 1]
+                totals = [0] * len(ids)
+                for _ in range(rollouts):
+                    sampler.deal(view, rng, world)
+                    for j, c in enumerate(ids):
+                        trial.copy_from(world)
+                        trial.act(c)
+                        totals[j] += _rollout(trial, seat, rule)
+                rows = []
+                for j, c in enumerate(ids):
+                    (lead_features if leading else follow_features)(view, c, possible, f)
+                    rows.append((tuple(f), totals[j]))
+                out.append((leading, rows))
+            hand.act(players[seat].choose(view))
+        match.finish_hand()
+    return out
+
+
+class Normal:
+    """The normal equations of the centred fit, as integer sums by the
+    number of cards k (a decision's rows are scaled by k to stay whole)."""
+
+    def __init__(self) -> None:
+        self.xtx = {}
+        self.xty = {}
+        self.decisions = 0
+
+    def add(self, rows) -> None:
+        k = len(rows)
+        n = NFEATURES
+        if k not in self.xtx:
+            self.xtx[k] = [[0] * n for _ in range(n)]
+            self.xty[k] = [0] * n
+        xtx = self.xtx[k]
+        xty = self.xty[k]
+        sums = [sum(r[0][i] for r in rows) for i in range(n)]
+        total = sum(r[1] for r in rows)
+        for feats, y in rows:
+            x = [k * feats[i] - sums[i] for i in range(n)]
+            yc = k * y - total
+            nz = [(i, v) for i, v in enumerate(x) if v]
+            for i, vi in nz:
+                xty[i] += vi * yc
+                row = xtx[i]
+                for j, vj in nz:
+                    row[j] += vi * vj
+        self.decisions += 1
+
+    def solve(self, rollouts: int):
+        """Weights in game points per feature unit (Fractions)."""
+        n = NFEATURES
+        a = [[Fraction(0)] * n for _ in range(n)]
+        b = [Fraction(0)] * n
+        for k in self.xtx:
+            # Rows were k times the centred ones, targets k * rollouts times
+            # the mean game points: divide both out.
+            for i in range(n):
+                b[i] += Fraction(self.xty[k][i], k * k * rollouts)
+                for j in range(n):
+                    a[i][j] += Fraction(self.xtx[k][i][j], k * k)
+        for i in range(n):
+            a[i][i] += RIDGE
+        return solve(a, b)
+
+
+def to_units(weights):
+    return tuple(int(round(w * SCALE)) for w in weights)
+
+
+def module_text(results, matches: int, rollouts: int, seed: int) -> str:
+    lines = [
+        '"""Weights of the open-stock card choice (openplay.py): for each game',
+        "one tuple for leads and one for follows, in thousandths of a game",
+        "point per unit of each feature.",
+        "",
+        "Written by `sixtysix train-policy --matches %d --rollouts %d --seed %d`;" % (matches, rollouts, seed),
+        "do not edit by hand: run the command again.",
+        '"""',
+        "",
+    ]
+    for name, kind, weights, count in results:
+        lines.append("# %s, %s: fitted on %d decisions" % (name, kind, count))
+        lines.append("%s_%s = (" % (name.upper().replace("-", "_"), kind.upper()))
+        for i in range(0, len(weights), 8):
+            lines.append("    " + " ".join("%d," % w for w in weights[i : i + 8]))
+        lines.append(")")
+        lines.append("")
+    return "\n".join(lines)
+
+
+def add_arguments(parser) -> None:
+    parser.description = "Fit the open-stock card choice from rollouts and write playweights.py."
+    parser.add_argument("--matches", default="200", help="matches of each game to take positions from (default 200)")
+    parser.add_argument("--rollouts", default="64", help="worlds dealt for each decision (default 64)")
+    parser.add_argument("--seed", default="1", help="seed of the deals, worlds and players (default 1)")
+    parser.add_argument("--jobs", default="2", help="processes to play on (default 2; the output does not depend on it)")
+    parser.add_argument("--out", default=DEFAULT_OUT, help="the module to write (default: the firmware's)")
+    parser.set_defaults(run=run)
+
+
+def samples(game: int, matches: int, rollouts: int, seed: int, jobs: int):
+    tasks = [(game, seed * 100003 + i, rollouts) for i in range(matches)]
+    if jobs == 1:
+        return [match_samples(t) for t in tasks]
+    import multiprocessing
+
+    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+        return pool.map(match_samples, tasks, chunksize=1)
+
+
+def run(args) -> int:
+    matches = ascii_int(args.matches, 1, 100000)
+    rollouts = ascii_int(args.rollouts, 1, 10000)
+    seed = ascii_int(args.seed, 0, 10000)
+    jobs = ascii_int(args.jobs, 1, 64)
+    if matches is None or rollouts is None or seed is None or jobs is None:
+        print(
+            "sixtysix train-policy: --matches takes 1 to 100000, --rollouts 1 to 10000,"
+            " --seed 0 to 10000, --jobs 1 to 64 (ASCII digits)",
+            file=sys.stderr,
+        )
+        return 2
+    results = []
+    for name in GAME_NAMES:
+        started = time.perf_counter()
+        per_match = samples(game_from_name(name), matches, rollouts, seed, jobs)
+        fits = {True: Normal(), False: Normal()}
+        for decisions in per_match:
+            for leading, rows in decisions:
+                fits[leading].add(rows)
+        took = time.perf_counter() - started
+        for leading, kind in ((True, "lead"), (False, "follow")):
+            normal = fits[leading]
+            weights = to_units(normal.solve(rollouts)) if normal.decisions else (0,) * NFEATURES
+            results.append((name, kind, weights, normal.decisions))
+        print(
+            "%s: %d matches, %d leads and %d follows, %.1f s"
+            % (name, matches, fits[True].decisions, fits[False].decisions, took)
+        )
+    text = module_text(results, matches, rollouts, seed)
+    try:
+        with open(args.out, "w") as f:
+            f.write(text)
+    except OSError as e:
+        print("sixtysix train-policy: cannot write %s: %s" % (args.out, e.strerror or e), file=sys.stderr)
+        return 2
+    print("wrote", args.out)
+    return 0
