@@ -42,6 +42,26 @@ def test_same_command_same_bytes_on_any_number_of_jobs(tmp_path, capsys):
     assert "leads and" in out and "wrote" in out
 
 
+def test_a_second_round_rolls_out_with_the_first_rounds_weights(tmp_path, capsys):
+    first = tmp_path / "first.py"
+    second = tmp_path / "second.py"
+    again = tmp_path / "again.py"
+    small = ["train-policy", "--matches", "2", "--rollouts", "3", "--seed", "4"]
+    assert main(small + ["--out", str(first)]) == 0
+    assert main(small + ["--rollout-weights", str(first), "--out", str(second)]) == 0
+    assert main(small + ["--rollout-weights", str(first), "--out", str(again)]) == 0
+    assert second.read_bytes() == again.read_bytes()
+    # The positions are the same (medium against heuristic), the rollouts not.
+    assert second.read_bytes() != first.read_bytes()
+    assert "--rollout-weights first.py`" in second.read_text()
+    bad = tmp_path / "bad.py"
+    bad.write_text("SIXTY_SIX_LEAD = (1, 2)\n")
+    assert main(small + ["--rollout-weights", str(bad), "--out", str(again)]) == 2
+    assert main(small + ["--rollout-weights", str(tmp_path / "none.py"), "--out", str(again)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("sixtysix train-policy: cannot read") == 2
+
+
 def test_bad_numbers_are_one_line(tmp_path, capsys):
     out = str(tmp_path / "w.py")
     assert main(["train-policy", "--matches", "0", "--out", out]) == 2

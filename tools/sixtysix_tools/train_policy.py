@@ -34,8 +34,9 @@ from fractions import Fraction
 from sixtysix.cards import NO_CARD
 from sixtysix.hand import Hand
 from sixtysix.match import Match
-from sixtysix.openplay import NFEATURES, decision_cards, follow_features, lead_features
-from sixtysix.players import HeuristicPlayer
+from sixtysix.hand import CLOSE
+from sixtysix.openplay import NFEATURES, best_card, decision_cards, follow_features, lead_features
+from sixtysix.players import HeuristicPlayer, _has
 from sixtysix.rng import Rng
 from sixtysix.rules import GAME_NAMES, Rules, game_from_name
 from sixtysix.sampling import WorldSampler
@@ -58,15 +59,51 @@ def _rollout(world, me: int, rule) -> int:
     return world.game_points if world.winner == me else -world.game_points
 
 
+class PolicyRule(HeuristicPlayer):
+    """The rule of thumb, but plain open-stock cards by given weights (the
+    rollouts' player for a second round of training: `--rollout-weights`)."""
+
+    def __init__(self, weights) -> None:
+        self.weights = weights  # {(game, leading): tuple}
+        self.f = [0] * NFEATURES
+
+    def choose(self, view) -> int:
+        cards = decision_cards(view)
+        if not cards:
+            return HeuristicPlayer.choose(self, view)
+        if _has(view.actions, CLOSE) and self.wants_to_close(view, -1):
+            return CLOSE
+        w = self.weights[(view.rules.game, view.lead == NO_CARD)]
+        return best_card(view, cards, w, self.f)
+
+
+def read_weights(path):
+    """{(game, leading): weights} from a module train-policy wrote."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("rollout_weights", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    found = {}
+    for name in GAME_NAMES:
+        for leading, kind in ((True, "LEAD"), (False, "FOLLOW")):
+            w = getattr(module, "%s_%s" % (name.upper().replace("-", "_"), kind))
+            if len(w) != NFEATURES:
+                raise ValueError("%s: %d weights, not %d" % (name, len(w), NFEATURES))
+            found[(game_from_name(name), leading)] = w
+    return found
+
+
 def match_samples(task):
     """[(lead?, [(features, target), ...]), ...] for one match's decisions."""
-    game, seed, rollouts = task
+    game, seed, rollouts, weights = task
     from sixtysix.ai import SearchPlayer
 
     rules = Rules(game)
-    rule = HeuristicPlayer()
+    rule = HeuristicPlayer() if weights is None else PolicyRule(weights)
     searcher = SearchPlayer("medium", seed * 2 + 1)
-    players = [searcher, rule] if seed % 2 else [rule, searcher]
+    plain = HeuristicPlayer()
+    players = [searcher, plain] if seed % 2 else [plain, searcher]
     sampler = WorldSampler(rules)
     rng = Rng(seed * 2 + 2)
     world = Hand(rules)
@@ -152,13 +189,13 @@ def to_units(weights):
     return tuple(int(round(w * SCALE)) for w in weights)
 
 
-def module_text(results, matches: int, rollouts: int, seed: int) -> str:
+def module_text(results, command: str) -> str:
     lines = [
         '"""Weights of the open-stock card choice (openplay.py): for each game',
         "one tuple for leads and one for follows, in thousandths of a game",
         "point per unit of each feature.",
         "",
-        "Written by `sixtysix train-policy --matches %d --rollouts %d --seed %d`;" % (matches, rollouts, seed),
+        "Written by `%s`;" % command,
         "do not edit by hand: run the command again.",
         '"""',
         "",
@@ -179,12 +216,17 @@ def add_arguments(parser) -> None:
     parser.add_argument("--rollouts", default="64", help="worlds dealt for each decision (default 64)")
     parser.add_argument("--seed", default="1", help="seed of the deals, worlds and players (default 1)")
     parser.add_argument("--jobs", default="2", help="processes to play on (default 2; the output does not depend on it)")
+    parser.add_argument(
+        "--rollout-weights",
+        default=None,
+        help="a module this command wrote: the rollouts play open-stock cards by it, not by rule of thumb",
+    )
     parser.add_argument("--out", default=DEFAULT_OUT, help="the module to write (default: the firmware's)")
     parser.set_defaults(run=run)
 
 
-def samples(game: int, matches: int, rollouts: int, seed: int, jobs: int):
-    tasks = [(game, seed * 100003 + i, rollouts) for i in range(matches)]
+def samples(game: int, matches: int, rollouts: int, seed: int, jobs: int, weights=None):
+    tasks = [(game, seed * 100003 + i, rollouts, weights) for i in range(matches)]
     if jobs == 1:
         return [match_samples(t) for t in tasks]
     import multiprocessing
@@ -205,10 +247,17 @@ def run(args) -> int:
             file=sys.stderr,
         )
         return 2
+    rollout_weights = None
+    if args.rollout_weights is not None:
+        try:
+            rollout_weights = read_weights(args.rollout_weights)
+        except (OSError, SyntaxError, AttributeError, ValueError, TypeError) as e:
+            print("sixtysix train-policy: cannot read %s: %s" % (args.rollout_weights, e), file=sys.stderr)
+            return 2
     results = []
     for name in GAME_NAMES:
         started = time.perf_counter()
-        per_match = samples(game_from_name(name), matches, rollouts, seed, jobs)
+        per_match = samples(game_from_name(name), matches, rollouts, seed, jobs, rollout_weights)
         fits = {True: Normal(), False: Normal()}
         for decisions in per_match:
             for leading, rows in decisions:
@@ -222,7 +271,10 @@ def run(args) -> int:
             "%s: %d matches, %d leads and %d follows, %.1f s"
             % (name, matches, fits[True].decisions, fits[False].decisions, took)
         )
-    text = module_text(results, matches, rollouts, seed)
+    command = "sixtysix train-policy --matches %d --rollouts %d --seed %d" % (matches, rollouts, seed)
+    if args.rollout_weights is not None:
+        command += " --rollout-weights %s" % os.path.basename(args.rollout_weights)
+    text = module_text(results, command)
     try:
         with open(args.out, "w") as f:
             f.write(text)
