@@ -18,7 +18,7 @@ caps, to measure the others against.
 """
 
 from .cards import set_points
-from .compat import const
+from .compat import const, named_player
 from .hand import CLAIM, CLOSE, EXCHANGE, MARRY, Hand
 from .players import HeuristicPlayer, RandomPlayer, _has, marriage_to_declare
 from .rng import Rng
@@ -475,10 +475,4 @@ def _left_out(a: int, no_close: bool) -> bool:
 
 def make_player(name: str, seed: int = 1):
     """A computer player by name: random, heuristic, easy, medium, hard."""
-    if name == "random":
-        return RandomPlayer(seed)
-    if name == "heuristic":
-        return HeuristicPlayer()
-    if name in LEVELS:
-        return SearchPlayer(name, seed)
-    raise ValueError("unknown player '%s' (%s)" % (name, ", ".join(PLAYER_NAMES)))
+    return named_player(name, seed, PLAYER_NAMES, RandomPlayer, HeuristicPlayer, SearchPlayer)

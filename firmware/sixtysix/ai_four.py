@@ -24,7 +24,7 @@ players_four.py; `make_four_player` gives any of them by name.
 """
 
 from .cards import count, list_cards
-from .compat import const, out_of_stack
+from .compat import const, named_player, out_of_stack
 from .four import BID, MAX_ACTIONS, PASS, PLAYING, SOLO, FourHand
 from .hand import MARRY
 from .players_four import FourHeuristicPlayer, FourRandomPlayer, heuristic_play
@@ -325,10 +325,4 @@ class FourSearchPlayer:
 
 def make_four_player(name: str, seed: int = 1):
     """A four-hand computer player by name: random, heuristic, easy, medium, hard."""
-    if name == "random":
-        return FourRandomPlayer(seed)
-    if name == "heuristic":
-        return FourHeuristicPlayer()
-    if name in LEVELS:
-        return FourSearchPlayer(name, seed)
-    raise ValueError("unknown player '%s' (%s)" % (name, ", ".join(PLAYER_NAMES)))
+    return named_player(name, seed, PLAYER_NAMES, FourRandomPlayer, FourHeuristicPlayer, FourSearchPlayer)

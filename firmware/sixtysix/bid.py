@@ -26,7 +26,7 @@ Nothing here allocates once the hand object exists.
 """
 
 from .cards import NO_CARD, QUEEN, RANK_POINTS, count
-from .compat import const
+from .compat import assign, const, refill
 from .four import (
     BID,
     OVER,
@@ -74,6 +74,10 @@ POSITION_FIELDS = (
     "made",
     "reason",
 )
+# The lists of a position a view holds too (by seat, then by side), and
+# those only a hand has.
+PUBLIC_LISTS = ("known", "voids", "marriages", "trick", "won", "card_points", "marriage_points", "tricks")
+_PRIVATE_LISTS = ("hands", "dealt", "last_trick", "game_points")
 
 # Four-hand's options but `solo`: with nobody to sit out, a moon always asks
 # for every trick.
@@ -166,12 +170,7 @@ class BidHand(FourHand):
         """Become the same position as another hand of the same table (no
         allocation: every list is refilled in place; the log is not copied)."""
         self._copy_public(other)
-        for s in range(4):
-            self.hands[s] = other.hands[s]
-            self.dealt[s] = other.dealt[s]
-            self.last_trick[s] = other.last_trick[s]
-        self.game_points[0] = other.game_points[0]
-        self.game_points[1] = other.game_points[1]
+        refill(self, _PRIVATE_LISTS, other, _PRIVATE_LISTS)
 
     def set_position(self, view, hands) -> None:
         """The position a view shows, with `hands` (by seat) as the cards
@@ -183,18 +182,8 @@ class BidHand(FourHand):
 
     def _copy_public(self, other) -> None:
         """The facts a view holds too, from a hand or a view."""
-        for name in POSITION_FIELDS:
-            setattr(self, name, getattr(other, name))
-        for s in range(4):
-            self.known[s] = other.known[s]
-            self.voids[s] = other.voids[s]
-            self.marriages[s] = other.marriages[s]
-            self.trick[s] = other.trick[s]
-        for side in range(2):
-            self.won[side] = other.won[side]
-            self.card_points[side] = other.card_points[side]
-            self.marriage_points[side] = other.marriage_points[side]
-            self.tricks[side] = other.tricks[side]
+        assign(self, POSITION_FIELDS, other)
+        refill(self, PUBLIC_LISTS, other, PUBLIC_LISTS)
         self.nlog = 0
 
     # --- public facts ---------------------------------------------------------

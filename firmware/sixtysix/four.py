@@ -28,7 +28,7 @@ actions are written into a caller's buffer; nothing is allocated per move.
 """
 
 from .cards import NO_CARD, QUEEN, RANK_POINTS, SUIT_LETTERS, card_name, count, list_cards
-from .compat import const
+from .compat import const, fill
 from .hand import MARRY, play_problem
 from .matchbase import SeatedMatch, SeatIllegal
 from .rules import named_option_value, set_named_option
@@ -112,6 +112,23 @@ def action_name(code: int) -> str:
     return "bid %d" % (code - BID)
 
 
+# A hand's lists by name (shared.py): those that start a hand at 0, by seat
+# and by side, and the tricks on the table, which start empty.
+_COUNTED = (
+    "hands",
+    "dealt",
+    "known",
+    "voids",
+    "marriages",
+    "won",
+    "card_points",
+    "marriage_points",
+    "tricks",
+    "game_points",
+)
+_TRICKS = ("trick", "last_trick")
+
+
 class FourHand:
     def __init__(self, rules) -> None:
         self.rules = rules
@@ -154,20 +171,8 @@ class FourHand:
         self.made = False
         self.reason = UNFINISHED
         self.nlog = 0
-        for s in range(4):
-            self.hands[s] = 0
-            self.dealt[s] = 0
-            self.known[s] = 0
-            self.voids[s] = 0
-            self.marriages[s] = 0
-            self.trick[s] = _NONE
-            self.last_trick[s] = _NONE
-        for side in range(2):
-            self.won[side] = 0
-            self.card_points[side] = 0
-            self.marriage_points[side] = 0
-            self.tricks[side] = 0
-            self.game_points[side] = 0
+        fill(self, _COUNTED, 0)
+        fill(self, _TRICKS, _NONE)
 
     # --- setting up -----------------------------------------------------------
 

@@ -31,7 +31,7 @@ is allocated per move.
 """
 
 from .cards import RANK48_POINTS, SPADES, SUIT_NAMES, card48_name, count
-from .compat import const
+from .compat import const, fill
 from .matchbase import SeatedMatch, SeatIllegal
 
 SEATS = "ABCD"
@@ -98,6 +98,13 @@ def action_name(code: int) -> str:
     return "play " + card48_name(code)
 
 
+# A hand's lists by name, for reset_state (shared.py): those that start a
+# hand at 0, and the tricks on the table, which start empty.  (copy_from,
+# made at every search node, writes its fields out.)
+_COUNTED = ("hands", "dealt", "piles", "voids", "tricks", "card_points", "bonus", "game_points")
+_TRICKS = ("trick", "last_trick")
+
+
 class SixtyFiveHand:
     def __init__(self, rules) -> None:
         self.rules = rules
@@ -128,19 +135,8 @@ class SixtyFiveHand:
         self.winner = -1  # side that scored the hand
         self.reason = UNFINISHED
         self.nlog = 0
-        for i in range(8):
-            self.hands[i] = 0
-            self.dealt[i] = 0
-        for i in range(4):
-            self.piles[i] = 0
-            self.voids[i] = 0
-            self.trick[i] = _NONE
-            self.last_trick[i] = _NONE
-        for side in range(2):
-            self.tricks[side] = 0
-            self.card_points[side] = 0
-            self.bonus[side] = 0
-            self.game_points[side] = 0
+        fill(self, _COUNTED, 0)
+        fill(self, _TRICKS, _NONE)
 
     def copy_from(self, other: "SixtyFiveHand") -> None:
         """Become a copy of another hand, allocating nothing (for searches)."""

@@ -18,7 +18,7 @@ fixed arrays allocated once.  A search node allocates nothing.
 
 from array import array
 
-from .compat import const, out_of_stack
+from .compat import assign, const, out_of_stack, refill
 from .hand import CLOSE, EXCHANGE, MARRY, closer_failed_points, win_points
 
 try:
@@ -41,6 +41,11 @@ NO_HORIZON = const(255)  # a ply no search reaches: search to the end
 
 # Card points by id (24 ids), so the hot loop needs no `% 6`.
 _POINTS = bytes([(0, 2, 3, 4, 10, 11)[c % 6] for c in range(24)])
+# What load takes from a Hand (shared.py): the lists by player, under the
+# solver's names and the hand's, and the single values.
+_LOADED = ("hands", "pts", "mar", "tricks", "close_score", "close_tricks")
+_FROM_HAND = ("hands", "card_points", "marriage_points", "tricks", "close_score", "close_tricks")
+_HAND_VALUES = ("trump", "closer", "lead", "pos")
 
 
 class Solver:
@@ -90,18 +95,9 @@ class Solver:
 
     def load(self, hand) -> None:
         """Take the position of a Hand (both hands known, strict phase)."""
-        for p in range(2):
-            self.hands[p] = hand.hands[p]
-            self.pts[p] = hand.card_points[p]
-            self.mar[p] = hand.marriage_points[p]
-            self.tricks[p] = hand.tricks[p]
-            self.close_score[p] = hand.close_score[p]
-            self.close_tricks[p] = hand.close_tricks[p]
-        self.trump = hand.trump
-        self.closer = hand.closer
-        self.lead = hand.lead
+        refill(self, _LOADED, hand, _FROM_HAND)
+        assign(self, _HAND_VALUES, hand)
         self.stock[:] = hand.stock
-        self.pos = hand.pos
         self.nodes = 0  # counted from here, against `limit`
         self.aborted = False
         self.broken = False  # compat.out_of_stack: the state is half made

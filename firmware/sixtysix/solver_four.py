@@ -6,7 +6,7 @@ state is a handful of ints changed in place and restored; moves go into a
 preallocated bytearray per ply, so a search node allocates nothing.
 """
 
-from .compat import const
+from .compat import assign, const, refill
 from .four import SOLO
 from .players_four import beats
 
@@ -28,6 +28,11 @@ MAX_TRICKS_DEEP = const(3)
 # Card points by id, and a rough trick-taking weight by rank (9 J Q K T A).
 _POINTS = bytes([(0, 2, 3, 4, 10, 11)[c % 6] for c in range(24)])
 _WEIGHT = b"\x00\x01\x02\x03\x05\x06"
+# What load takes from a view (shared.py): the lists by side, under the
+# solver's names and the view's, and the single values.
+_BY_SIDE = ("pts", "mar", "tricks")
+_VIEW_BY_SIDE = ("card_points", "marriage_points", "tricks")
+_VIEW_VALUES = ("trump", "lead", "best", "best_seat", "led_high", "in_trick", "turn", "pending", "sitting")
 
 
 class FourSolver:
@@ -73,25 +78,14 @@ class FourSolver:
         """A world: the view's public state and four hands (by seat)."""
         for s in range(4):
             self.hands[s] = hands[s]
-        for side in range(2):
-            self.pts[side] = view.card_points[side]
-            self.mar[side] = view.marriage_points[side]
-            self.tricks[side] = view.tricks[side]
-        self.trump = view.trump
-        self.lead = view.lead
-        self.best = view.best
-        self.best_seat = view.best_seat
-        self.led_high = view.led_high
-        self.in_trick = view.in_trick
+        refill(self, _BY_SIDE, view, _VIEW_BY_SIDE)
+        assign(self, _VIEW_VALUES, view)
         tp = 0
         for s in range(4):
             c = view.trick[s]
             if c != 255:
                 tp += _POINTS[c]
         self.trick_pts = tp
-        self.turn = view.turn
-        self.pending = view.pending
-        self.sitting = view.sitting
         self.active = 3 if view.sitting >= 0 else 4
         self.bid_side = view.bidder & 1
         self.high_bid = view.high_bid
