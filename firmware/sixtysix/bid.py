@@ -40,7 +40,6 @@ from .four import (
     bid_points,
 )
 from .four import OPTIONS as _FOUR_OPTIONS
-from .hand import MARRY
 
 MOON = SOLO  # bid 5: every trick
 MAX_ACTIONS = const(16)  # twelve cards and four marriages
@@ -48,7 +47,6 @@ SEAT_LETTERS = "ABC"
 _DECK = const(0xFFFFFF)
 _MOON_POINTS = const(5)  # game points a moon is worth (won or lost)
 _PACKET = const(4)  # cards a player gets at a time
-_LOG_SIZE = const(64)  # 24 cards, 4 marriages, a dozen bids and passes, spare
 _NONE = const(255)  # no card in that place of the trick
 
 # The single values of a position, all public: a view copies them too.
@@ -205,27 +203,14 @@ class BidHand(FourHand):
 
     # --- acting ---------------------------------------------------------------
 
-    def act(self, code: int) -> None:
-        """Check, log and take an action of the seat to act."""
-        self.check(code)
-        p = self.turn
-        self._note(p, code)
-        if code < MARRY:
-            self._lay(p, code)
-        elif code < PASS:
-            self._show_marriage(p, code - MARRY)
-        elif code == PASS:
+    # FourHand.act checks and logs an action, then takes it through _play,
+    # _marry and _bid, which this class gives for two or three seats.
+
+    def _bid(self, p: int, code: int) -> None:
+        if code == PASS:
             self._take_pass(p)
         else:
             self._take_bid(p, code - BID)
-
-    def _note(self, p: int, code: int) -> None:
-        """Log the action (the log holds every action of a hand)."""
-        i = self.nlog
-        if i < _LOG_SIZE:
-            self.log[i] = code
-            self.log_seat[i] = p
-            self.nlog = i + 1
 
     def _after(self, p: int) -> int:
         """The next seat clockwise that has not passed."""
@@ -264,14 +249,14 @@ class BidHand(FourHand):
         self.leader = bidder
         self.turn = bidder
 
-    def _show_marriage(self, p: int, suit: int) -> None:
+    def _marry(self, p: int, suit: int) -> None:
         worth = 40 if self.trump < 0 or suit == self.trump else 20
         self.marriage_points[self.side_of(p)] += worth
         self.marriages[p] |= 1 << suit
         self.known[p] |= 3 << (suit * 6 + QUEEN)
         self.pending = suit
 
-    def _lay(self, p: int, c: int) -> None:
+    def _play(self, p: int, c: int) -> None:
         bit = 1 << c
         self.hands[p] &= ~bit
         self.known[p] &= ~bit
