@@ -61,13 +61,11 @@ class BidSearchPlayer(FourSearchPlayer):
         self.this_world = [0] * MAX_ACTIONS
         self.heuristic = BidHeuristicPlayer()  # type: ignore[assignment]  # any player with choose(view)
 
-    def _setup(self, rules) -> None:
-        if self.rules is not rules:
-            self.rules = rules
-            self.max_nodes = node_budget(self.level, rules.seats)
-            self.solver = BidSolver(rules)
-            self.world = BidHand(rules)
-            self.scratch = BidHand(rules)
+    def _build(self, rules) -> None:
+        self.max_nodes = node_budget(self.level, rules.seats)
+        self.solver = BidSolver(rules)
+        self.world = BidHand(rules)
+        self.scratch = BidHand(rules)
 
     def _play_out(self, w) -> None:
         """Play hand `w` to its end by the rule of thumb, every seat seeing

@@ -88,14 +88,16 @@ class FourSearchPlayer:
         self.depth = 0  # deepest complete search of the last decision, in tricks
         self.heuristic = FourHeuristicPlayer()
 
-    def _setup(self, rules) -> None:
-        if self.rules is not rules:
-            self.rules = rules
-            self.solver = FourSolver(rules)
-            self.world = FourHand(rules)
+    def _build(self, rules) -> None:
+        """The tables a search needs for these rules, made when the first
+        view of them comes (a game for three or four seats makes its own)."""
+        self.solver = FourSolver(rules)
+        self.world = FourHand(rules)
 
     def choose(self, view) -> int:
-        self._setup(view.rules)
+        if self.rules is not view.rules:
+            self.rules = view.rules
+            self._build(view.rules)
         self.nodes = 0
         self.worlds = 0
         self.depth = 0

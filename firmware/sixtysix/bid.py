@@ -148,8 +148,7 @@ class BidHand(FourHand):
         self.reset_state()
         self.dealer = dealer
         for s in range(n):
-            self.hands[s] = hands[s]
-            self.dealt[s] = hands[s]
+            self.hands[s] = self.dealt[s] = hands[s]
         self.turn = (dealer + 1) % n
 
     def deal_shuffled(self, dealer: int, order) -> None:

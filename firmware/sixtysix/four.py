@@ -191,8 +191,7 @@ class FourHand:
         self.reset_state()
         self.dealer = dealer
         for s in range(4):
-            self.hands[s] = hands[s]
-            self.dealt[s] = hands[s]
+            self.hands[s] = self.dealt[s] = hands[s]
         self.turn = (dealer + 1) & 3
 
     def deal_shuffled(self, dealer: int, order) -> None:
