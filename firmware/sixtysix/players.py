@@ -152,34 +152,25 @@ class HeuristicPlayer:
         pts = view.my_score
         marriages = 0 if view.tricks[me] else self._marriage_total(view, me)
         t = view.trump
-        tops = 0
-        c = t * 6 + _ACE
-        while c >= t * 6:
-            if (hand >> c) & 1:
-                pts += RANK_POINTS[c % 6] + _CATCH
-                tops += 1
-            elif (possible >> c) & 1:
-                break
-            c -= 1
         opp_trumps = count(possible & (_SUIT << (t * 6)))
         if opp_trumps > view.opp_count:
             opp_trumps = view.opp_count
-        side = 0
-        if tops >= opp_trumps:
-            for s in range(4):
-                if s == t:
-                    continue
-                c = s * 6 + _ACE
-                while c >= s * 6:
-                    if (hand >> c) & 1:
-                        pts += RANK_POINTS[c % 6] + _CATCH
-                        side += 1
-                    elif (possible >> c) & 1:
-                        break
-                    c -= 1
+        sure = 0  # cards held from the top of a suit, that nothing can beat
+        for k in range(4):
+            if k == 1 and sure < opp_trumps:
+                break  # side cards are sure only once the trumps are drawn
+            s = (t + k) & 3  # the trump suit first
+            c = s * 6 + _ACE
+            while c >= s * 6:
+                if (hand >> c) & 1:
+                    pts += RANK_POINTS[c % 6] + _CATCH
+                    sure += 1
+                elif (possible >> c) & 1:
+                    break
+                c -= 1
         if marry >= 0:
             marriages += 40 if marry == t else 20
-        if view.tricks[me] == 0 and tops + side == 0:
+        if view.tricks[me] == 0 and sure == 0:
             marriages = 0  # no trick in sight, so marriages would not count
         return pts + marriages
 
