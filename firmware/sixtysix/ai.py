@@ -18,7 +18,7 @@ caps, to measure the others against.
 """
 
 from .cards import set_points
-from .compat import const, named_player
+from .compat import assign, const, named_player
 from .hand import CLAIM, CLOSE, EXCHANGE, MARRY, Hand
 from .players import HeuristicPlayer, RandomPlayer, _has, marriage_to_declare
 from .rng import Rng
@@ -121,22 +121,36 @@ LEVELS = {
     ),
 }
 PLAYER_NAMES = ("random", "heuristic", "easy", "medium", "hard", "classic")
+# The settings a SearchPlayer takes over from its Level as attributes of its
+# own (compat.assign), which the tools may change on one player.
+_FROM_LEVEL = (
+    "strict_worlds",
+    "close_worlds",
+    "open_from",
+    "open_worlds",
+    "blunder",
+    "may_close",
+    "max_nodes",
+)
 
 
 class SearchPlayer(HeuristicPlayer):
+    # Set from the Level in __init__ (_FROM_LEVEL), declared for the type checker.
+    strict_worlds: int
+    close_worlds: int
+    open_from: int
+    open_worlds: int
+    blunder: int
+    may_close: bool
+    max_nodes: int
+
     def __init__(self, level: str = "hard", seed: int = 1) -> None:
         if level not in LEVELS:
             raise ValueError("unknown level '%s'" % level)
         self.level = level
         lv = LEVELS[level]
         self.lv = lv
-        self.strict_worlds = lv.strict_worlds
-        self.close_worlds = lv.close_worlds
-        self.open_from = lv.open_from
-        self.open_worlds = lv.open_worlds
-        self.blunder = lv.blunder
-        self.may_close = lv.may_close
-        self.max_nodes = lv.max_nodes
+        assign(self, _FROM_LEVEL, lv)
         self.rng = Rng(seed)
         # Built for the rules of the first view seen (see _setup).
         self.rules: Any = None
