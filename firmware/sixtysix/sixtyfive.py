@@ -243,28 +243,31 @@ class SixtyFiveHand:
         if self.over:
             return 0
         seat = self.turn
+        cards = self._follow_bits(seat)
+        if cards:
+            # The led suit's cards from the suit's first card: a suit is the
+            # low or the high 12 bits of its half, so none of the loop's
+            # steps go to the other suit's bits.
+            c = (self.lead // 12) * 12
+            cards >>= c % 24
+            upper = 0
+        else:
+            c = 0
+            cards = self.hands[seat * 2]
+            upper = self.hands[seat * 2 + 1]  # listed next, from card 24
         n = 0
-        follow = self._follow_bits(seat)
-        if follow:
-            base = (self.lead // 24) * 24
-            c = base
-            while follow:
-                if follow & 1:
-                    buf[n] = c
-                    n += 1
-                follow >>= 1
-                c += 1
-            return n
-        for half in range(2):
-            cards = self.hands[seat * 2 + half]
-            c = half * 24
+        while True:
             while cards:
                 if cards & 1:
                     buf[n] = c
                     n += 1
                 cards >>= 1
                 c += 1
-        return n
+            if not upper:
+                return n
+            cards = upper
+            upper = 0
+            c = 24
 
     def check(self, code: int) -> None:
         """Raise SeatIllegal (an IllegalAction) unless the player to act may
