@@ -18,9 +18,9 @@ caps, to measure the others against.
 """
 
 from .cards import set_points
-from .compat import assign, const, named_player
+from .compat import const, has, named_player, take
 from .hand import CLAIM, CLOSE, EXCHANGE, MARRY, Hand
-from .players import HeuristicPlayer, RandomPlayer, _has, marriage_to_declare
+from .players import HeuristicPlayer, RandomPlayer, marriage_to_declare
 from .rng import Rng
 from .sampling import WorldSampler
 from .solver import NO_HORIZON, Solver
@@ -121,21 +121,10 @@ LEVELS = {
     ),
 }
 PLAYER_NAMES = ("random", "heuristic", "easy", "medium", "hard", "classic")
-# The settings a SearchPlayer takes over from its Level as attributes of its
-# own (compat.assign), which the tools may change on one player.
-_FROM_LEVEL = (
-    "strict_worlds",
-    "close_worlds",
-    "open_from",
-    "open_worlds",
-    "blunder",
-    "may_close",
-    "max_nodes",
-)
 
 
 class SearchPlayer(HeuristicPlayer):
-    # Set from the Level in __init__ (_FROM_LEVEL), declared for the type checker.
+    # Taken from the Level in __init__, declared for the type checker.
     strict_worlds: int
     close_worlds: int
     open_from: int
@@ -150,7 +139,22 @@ class SearchPlayer(HeuristicPlayer):
         self.level = level
         lv = LEVELS[level]
         self.lv = lv
-        assign(self, _FROM_LEVEL, lv)
+        # The settings a search reads as its own attributes (the tools
+        # change some of them on one player).
+        take(
+            self,
+            lv,
+            (
+                "strict_worlds",
+                "close_worlds",
+                "open_from",
+                "open_worlds",
+                "blunder",
+                "may_close",
+                "max_nodes",
+            ),
+            (),
+        )
         self.rng = Rng(seed)
         # Built for the rules of the first view seen (see _setup).
         self.rules: Any = None
@@ -211,7 +215,7 @@ class SearchPlayer(HeuristicPlayer):
     def _close_now(self, view) -> bool:
         """Whether to close before anything else (exchanging comes first)."""
         acts = view.actions
-        if not self.may_close or not _has(acts, CLOSE) or _has(acts, EXCHANGE):
+        if not self.may_close or not has(acts, CLOSE) or has(acts, EXCHANGE):
             return False
         return self.wants_to_close(view, marriage_to_declare(view))
 

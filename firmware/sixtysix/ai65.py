@@ -32,7 +32,7 @@ buffers are made once per player.
 """
 
 from .cards import RANK48_POINTS, SPADES, list_cards
-from .compat import assign, const, named_player, refill
+from .compat import const, named_player, take
 from .rng import Rng
 from .sixtyfive import MAX_ACTIONS, SixtyFiveHand
 
@@ -47,10 +47,6 @@ _GAME_POINT = const(32)  # a game point, in hand points, for the search's value
 _BIG = const(1 << 20)
 _MAX_DEPTH = const(49)
 _SUIT_BITS = (0xFFF, 0xFFF000, 0xFFF, 0xFFF000)  # sixtyfive.suit_bits of each suit
-# What a world takes from the view (shared.py): the public lists and the
-# single values, under the same names in both.
-_VIEW_LISTS = ("piles", "voids", "trick", "last_trick", "tricks", "card_points", "bonus")
-_VIEW_VALUES = ("dealer", "leader", "turn", "lead", "best", "best_seat", "in_trick", "last_winner")
 
 # level: (most worlds per move, exact search from this many cards left on
 #         the table (0: never), share of moves in percent played at random,
@@ -269,8 +265,14 @@ class Sampler65:
         for i in range(8):
             world.hands[i] = hands[i]
             world.dealt[i] = hands[i]
-        refill(world, _VIEW_LISTS, view, _VIEW_LISTS)
-        assign(world, _VIEW_VALUES, view)
+        # What the view shows, under the same names in both: the single
+        # values, then the public lists.
+        take(
+            world,
+            view,
+            ("dealer", "leader", "turn", "lead", "best", "best_seat", "in_trick", "last_winner"),
+            ("piles", "voids", "trick", "last_trick", "tricks", "card_points", "bonus"),
+        )
 
 
 def hand_value(hand, side: int) -> int:

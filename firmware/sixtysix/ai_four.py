@@ -24,7 +24,7 @@ players_four.py; `make_four_player` gives any of them by name.
 """
 
 from .cards import count, list_cards
-from .compat import const, named_player, out_of_stack
+from .compat import const, has, named_player, out_of_stack
 from .four import BID, MAX_ACTIONS, PASS, PLAYING, SOLO, FourHand
 from .hand import MARRY
 from .players_four import FourHeuristicPlayer, FourRandomPlayer, heuristic_play
@@ -54,13 +54,6 @@ LEVELS = {
     "hard": (4, 900, 16, 0),
 }
 PLAYER_NAMES = ("random", "heuristic", "easy", "medium", "hard")
-
-
-def _has(actions, code: int) -> bool:
-    for a in actions:
-        if a == code:
-            return True
-    return False
 
 
 class FourSearchPlayer:
@@ -222,14 +215,14 @@ class FourSearchPlayer:
         self.worlds = worlds
         # Passing is worth nothing to count on, except when the partner holds
         # the bid: then it is worth what that bid is expected to bring.
-        best = PASS if _has(acts, PASS) else -1
+        best = PASS if has(acts, PASS) else -1
         best_total = 0
         if view.bidder >= 0 and (view.bidder & 1) == (view.seat & 1):
             # a fair guess of the partner's contract: as good as ours at that level
             best_total = worlds * view.high_bid // 2
         margin = worlds // 4  # a quarter game point on average, to prefer passing when close
         for b in range(first, SOLO + 1):
-            if not _has(acts, BID + b):
+            if not has(acts, BID + b):
                 continue
             if best < 0 or totals[b] > best_total + margin:
                 best = BID + b

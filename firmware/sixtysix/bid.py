@@ -26,7 +26,7 @@ Nothing here allocates once the hand object exists.
 """
 
 from .cards import NO_CARD, QUEEN, RANK_POINTS, count
-from .compat import assign, const, refill
+from .compat import const, take
 from .four import (
     BID,
     OVER,
@@ -72,10 +72,6 @@ POSITION_FIELDS = (
     "made",
     "reason",
 )
-# The lists of a position a view holds too (by seat, then by side), and
-# those only a hand has.
-PUBLIC_LISTS = ("known", "voids", "marriages", "trick", "won", "card_points", "marriage_points", "tricks")
-_PRIVATE_LISTS = ("hands", "dealt", "last_trick", "game_points")
 
 # Four-hand's options but `solo`: with nobody to sit out, a moon always asks
 # for every trick.
@@ -167,7 +163,7 @@ class BidHand(FourHand):
         """Become the same position as another hand of the same table (no
         allocation: every list is refilled in place; the log is not copied)."""
         self._copy_public(other)
-        refill(self, _PRIVATE_LISTS, other, _PRIVATE_LISTS)
+        take(self, other, (), ("hands", "dealt", "last_trick", "game_points"))  # what only a hand has
 
     def set_position(self, view, hands) -> None:
         """The position a view shows, with `hands` (by seat) as the cards
@@ -179,8 +175,13 @@ class BidHand(FourHand):
 
     def _copy_public(self, other) -> None:
         """The facts a view holds too, from a hand or a view."""
-        assign(self, POSITION_FIELDS, other)
-        refill(self, PUBLIC_LISTS, other, PUBLIC_LISTS)
+        # The single values, then the lists by seat and by side.
+        take(
+            self,
+            other,
+            POSITION_FIELDS,
+            ("known", "voids", "marriages", "trick", "won", "card_points", "marriage_points", "tricks"),
+        )
         self.nlog = 0
 
     # --- public facts ---------------------------------------------------------

@@ -112,23 +112,6 @@ def action_name(code: int) -> str:
     return "bid %d" % (code - BID)
 
 
-# A hand's lists by name (shared.py): those that start a hand at 0, by seat
-# and by side, and the tricks on the table, which start empty.
-_COUNTED = (
-    "hands",
-    "dealt",
-    "known",
-    "voids",
-    "marriages",
-    "won",
-    "card_points",
-    "marriage_points",
-    "tricks",
-    "game_points",
-)
-_TRICKS = ("trick", "last_trick")
-
-
 class FourHand:
     def __init__(self, rules) -> None:
         self.rules = rules
@@ -171,8 +154,25 @@ class FourHand:
         self.made = False
         self.reason = UNFINISHED
         self.nlog = 0
-        fill(self, _COUNTED, 0)
-        fill(self, _TRICKS, _NONE)
+        # The lists that start a hand at 0, by seat and by side; the tricks
+        # on the table start empty.
+        fill(
+            self,
+            (
+                "hands",
+                "dealt",
+                "known",
+                "voids",
+                "marriages",
+                "won",
+                "card_points",
+                "marriage_points",
+                "tricks",
+                "game_points",
+            ),
+            0,
+        )
+        fill(self, ("trick", "last_trick"), _NONE)
 
     # --- setting up -----------------------------------------------------------
 

@@ -21,7 +21,7 @@ from .cards import (
     count,
     list_cards,
 )
-from .compat import assign, const, fill, refill
+from .compat import const, fill, take
 
 MARRY = const(64)  # MARRY + suit
 EXCHANGE = const(68)
@@ -121,8 +121,8 @@ def play_problem(h, p: int, c: int):
     return "must trump: holds no %s but has %s" % (SUIT_NAMES[s], SUIT_NAMES[h.trump])
 
 
-# A hand's fields by name, for reset_state and copy_from (fields.py): the
-# lists by player, and the single values a copy takes over.
+# A hand's lists by player, by name, for reset_state and copy_from
+# (compat.fill, compat.take).
 _PER_PLAYER = (
     "hands",
     "won",
@@ -135,26 +135,6 @@ _PER_PLAYER = (
     "no_pairs",
     "close_score",
     "close_tricks",
-)
-_SINGLE = (
-    "nlog",
-    "dealer",
-    "trump",
-    "pos",
-    "leader",
-    "turn",
-    "lead",
-    "pending",
-    "closer",
-    "exchanged_by",
-    "last_lead",
-    "last_follow",
-    "last_winner",
-    "over",
-    "winner",
-    "game_points",
-    "reason",
-    "forfeit",
 )
 
 
@@ -207,8 +187,31 @@ class Hand:
         (searches keep one Hand per depth and refill it)."""
         self.stock[:] = other.stock
         self.log[:] = other.log
-        refill(self, _PER_PLAYER, other, _PER_PLAYER)
-        assign(self, _SINGLE, other)
+        take(
+            self,
+            other,
+            (
+                "nlog",
+                "dealer",
+                "trump",
+                "pos",
+                "leader",
+                "turn",
+                "lead",
+                "pending",
+                "closer",
+                "exchanged_by",
+                "last_lead",
+                "last_follow",
+                "last_winner",
+                "over",
+                "winner",
+                "game_points",
+                "reason",
+                "forfeit",
+            ),
+            _PER_PLAYER,
+        )
 
     # --- setting up ---------------------------------------------------------
 

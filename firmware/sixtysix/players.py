@@ -10,7 +10,7 @@ tuples or strings, so a move costs nearly nothing on a microcontroller.
 """
 
 from .cards import NO_CARD, RANK_POINTS, count
-from .compat import const
+from .compat import const, has
 from .hand import CLAIM, CLOSE, EXCHANGE, MARRY
 from .rng import Rng
 
@@ -22,15 +22,6 @@ _ACE = const(5)
 # A card led safely still catches some points from the follower; this is a
 # deliberately low guess for the closing estimate.
 _CATCH = const(2)
-
-
-def _has(actions, code: int) -> bool:
-    """Whether a bytearray of action codes holds `code` (MicroPython's
-    bytearray has no `in` for ints)."""
-    for a in actions:
-        if a == code:
-            return True
-    return False
 
 
 class RandomPlayer:
@@ -95,14 +86,14 @@ class HeuristicPlayer:
         acts = view.actions
         if view.my_score >= _WIN:
             return CLAIM
-        if _has(acts, EXCHANGE):
+        if has(acts, EXCHANGE):
             return EXCHANGE
         if view.pending >= 0:
             return self._marriage_card(view)
         marry = marriage_to_declare(view)
         if marry >= 0 and view.rules.no_late_marriage:
             return MARRY + marry  # closing now would forfeit it
-        if _has(acts, CLOSE) and self.wants_to_close(view, marry):
+        if has(acts, CLOSE) and self.wants_to_close(view, marry):
             return CLOSE
         if marry >= 0:
             return MARRY + marry

@@ -98,13 +98,6 @@ def action_name(code: int) -> str:
     return "play " + card48_name(code)
 
 
-# A hand's lists by name, for reset_state (shared.py): those that start a
-# hand at 0, and the tricks on the table, which start empty.  (copy_from,
-# made at every search node, writes its fields out.)
-_COUNTED = ("hands", "dealt", "piles", "voids", "tricks", "card_points", "bonus", "game_points")
-_TRICKS = ("trick", "last_trick")
-
-
 class SixtyFiveHand:
     def __init__(self, rules) -> None:
         self.rules = rules
@@ -135,8 +128,10 @@ class SixtyFiveHand:
         self.winner = -1  # side that scored the hand
         self.reason = UNFINISHED
         self.nlog = 0
-        fill(self, _COUNTED, 0)
-        fill(self, _TRICKS, _NONE)
+        # The lists that start a hand at 0, by seat and by side; the tricks
+        # on the table start empty.
+        fill(self, ("hands", "dealt", "piles", "voids", "tricks", "card_points", "bonus", "game_points"), 0)
+        fill(self, ("trick", "last_trick"), _NONE)
 
     def copy_from(self, other: "SixtyFiveHand") -> None:
         """Become a copy of another hand, allocating nothing (for searches)."""

@@ -18,7 +18,7 @@ fixed arrays allocated once.  A search node allocates nothing.
 
 from array import array
 
-from .compat import assign, const, out_of_stack, refill
+from .compat import const, out_of_stack, take
 from .hand import CLOSE, EXCHANGE, MARRY, closer_failed_points, win_points
 
 try:
@@ -41,11 +41,6 @@ NO_HORIZON = const(255)  # a ply no search reaches: search to the end
 
 # Card points by id (24 ids), so the hot loop needs no `% 6`.
 _POINTS = bytes([(0, 2, 3, 4, 10, 11)[c % 6] for c in range(24)])
-# What load takes from a Hand (shared.py): the lists by player, under the
-# solver's names and the hand's, and the single values.
-_LOADED = ("hands", "pts", "mar", "tricks", "close_score", "close_tricks")
-_FROM_HAND = ("hands", "card_points", "marriage_points", "tricks", "close_score", "close_tricks")
-_HAND_VALUES = ("trump", "closer", "lead", "pos")
 
 
 class Solver:
@@ -95,8 +90,15 @@ class Solver:
 
     def load(self, hand) -> None:
         """Take the position of a Hand (both hands known, strict phase)."""
-        refill(self, _LOADED, hand, _FROM_HAND)
-        assign(self, _HAND_VALUES, hand)
+        # The single values, then the lists by player under the solver's
+        # names and the hand's.
+        take(
+            self,
+            hand,
+            ("trump", "closer", "lead", "pos"),
+            ("hands", "pts", "mar", "tricks", "close_score", "close_tricks"),
+            ("hands", "card_points", "marriage_points", "tricks", "close_score", "close_tricks"),
+        )
         self.stock[:] = hand.stock
         self.nodes = 0  # counted from here, against `limit`
         self.aborted = False

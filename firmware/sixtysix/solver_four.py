@@ -6,7 +6,7 @@ state is a handful of ints changed in place and restored; moves go into a
 preallocated bytearray per ply, so a search node allocates nothing.
 """
 
-from .compat import assign, const, refill
+from .compat import const, take
 from .four import SOLO
 from .players_four import beats
 
@@ -28,11 +28,6 @@ MAX_TRICKS_DEEP = const(3)
 # Card points by id, and a rough trick-taking weight by rank (9 J Q K T A).
 _POINTS = bytes([(0, 2, 3, 4, 10, 11)[c % 6] for c in range(24)])
 _WEIGHT = b"\x00\x01\x02\x03\x05\x06"
-# What load takes from a view (shared.py): the lists by side, under the
-# solver's names and the view's, and the single values.
-_BY_SIDE = ("pts", "mar", "tricks")
-_VIEW_BY_SIDE = ("card_points", "marriage_points", "tricks")
-_VIEW_VALUES = ("trump", "lead", "best", "best_seat", "led_high", "in_trick", "turn", "pending", "sitting")
 
 
 class FourSolver:
@@ -78,8 +73,15 @@ class FourSolver:
         """A world: the view's public state and four hands (by seat)."""
         for s in range(4):
             self.hands[s] = hands[s]
-        refill(self, _BY_SIDE, view, _VIEW_BY_SIDE)
-        assign(self, _VIEW_VALUES, view)
+        # The single values, then the lists by side under the solver's names
+        # and the view's.
+        take(
+            self,
+            view,
+            ("trump", "lead", "best", "best_seat", "led_high", "in_trick", "turn", "pending", "sitting"),
+            ("pts", "mar", "tricks"),
+            ("card_points", "marriage_points", "tricks"),
+        )
         tp = 0
         for s in range(4):
             c = view.trick[s]
