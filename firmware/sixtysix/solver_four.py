@@ -47,12 +47,8 @@ class FourSolver:
         self.mar = [0, 0]  # marriage points shown
         self.tricks = [0, 0]
         self.trump = -1
-        self.lead = -1
-        self.best = -1
-        self.best_seat = -1
-        self.led_high = -1
-        self.in_trick = 0
-        self.trick_pts = 0
+        self.lead = self.best = self.best_seat = self.led_high = -1  # no trick under way
+        self.in_trick = self.trick_pts = 0
         self.turn = 0
         self.pending = -1
         self.sitting = -1
