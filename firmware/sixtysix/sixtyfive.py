@@ -214,9 +214,6 @@ class SixtyFiveHand:
         """2 per trick, 1 for the last trick, card points of the side's pile."""
         return 2 * self.tricks[side] + self.bonus[side] + self.card_points[side]
 
-    def tricks_played(self) -> int:
-        return self.tricks[0] + self.tricks[1]
-
     def played(self, half: int) -> int:
         """Cards of one half already gathered into a pile."""
         return self.piles[half] | self.piles[2 + half]
