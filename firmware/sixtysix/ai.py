@@ -19,10 +19,10 @@ caps, to measure the others against.
 """
 
 from .cards import set_points
-from .compat import const
+from .compat import const, has, named_player, take
 from .hand import CLAIM, CLOSE, EXCHANGE, MARRY, Hand
 from .openplay import NFEATURES, best_card, decision_cards, weights_for
-from .players import HeuristicPlayer, RandomPlayer, _has, marriage_to_declare
+from .players import HeuristicPlayer, RandomPlayer, marriage_to_declare
 from .rng import Rng
 from .sampling import WorldSampler
 from .solver import NO_HORIZON, Solver
@@ -130,19 +130,37 @@ PLAYER_NAMES = ("random", "heuristic", "easy", "medium", "hard", "classic")
 
 
 class SearchPlayer(HeuristicPlayer):
+    # Taken from the Level in __init__, declared for the type checker.
+    strict_worlds: int
+    close_worlds: int
+    open_from: int
+    open_worlds: int
+    blunder: int
+    may_close: bool
+    max_nodes: int
+
     def __init__(self, level: str = "hard", seed: int = 1) -> None:
         if level not in LEVELS:
             raise ValueError("unknown level '%s'" % level)
         self.level = level
         lv = LEVELS[level]
         self.lv = lv
-        self.strict_worlds = lv.strict_worlds
-        self.close_worlds = lv.close_worlds
-        self.open_from = lv.open_from
-        self.open_worlds = lv.open_worlds
-        self.blunder = lv.blunder
-        self.may_close = lv.may_close
-        self.max_nodes = lv.max_nodes
+        # The settings a search reads as its own attributes (the tools
+        # change some of them on one player).
+        take(
+            self,
+            lv,
+            (
+                "strict_worlds",
+                "close_worlds",
+                "open_from",
+                "open_worlds",
+                "blunder",
+                "may_close",
+                "max_nodes",
+            ),
+            (),
+        )
         self.rng = Rng(seed)
         # Built for the rules of the first view seen (see _setup).
         self.rules: Any = None
@@ -203,7 +221,7 @@ class SearchPlayer(HeuristicPlayer):
         if self.lv.open_policy:
             cards = decision_cards(view)
             if cards:
-                if _has(view.actions, CLOSE) and self.wants_to_close(view, -1):
+                if has(view.actions, CLOSE) and self.wants_to_close(view, -1):
                     return CLOSE
                 if self.features is None:
                     self.features = [0] * NFEATURES
@@ -213,7 +231,7 @@ class SearchPlayer(HeuristicPlayer):
     def _close_now(self, view) -> bool:
         """Whether to close before anything else (exchanging comes first)."""
         acts = view.actions
-        if not self.may_close or not _has(acts, CLOSE) or _has(acts, EXCHANGE):
+        if not self.may_close or not has(acts, CLOSE) or has(acts, EXCHANGE):
             return False
         return self.wants_to_close(view, marriage_to_declare(view))
 
@@ -491,10 +509,4 @@ def _left_out(a: int, no_close: bool) -> bool:
 
 def make_player(name: str, seed: int = 1):
     """A computer player by name: random, heuristic, easy, medium, hard."""
-    if name == "random":
-        return RandomPlayer(seed)
-    if name == "heuristic":
-        return HeuristicPlayer()
-    if name in LEVELS:
-        return SearchPlayer(name, seed)
-    raise ValueError("unknown player '%s' (%s)" % (name, ", ".join(PLAYER_NAMES)))
+    return named_player(name, seed, PLAYER_NAMES, RandomPlayer, HeuristicPlayer, SearchPlayer)

@@ -32,7 +32,7 @@ buffers are made once per player.
 """
 
 from .cards import RANK48_POINTS, SPADES, list_cards
-from .compat import const
+from .compat import const, named_player, take
 from .rng import Rng
 from .sixtyfive import MAX_ACTIONS, SixtyFiveHand
 
@@ -265,23 +265,14 @@ class Sampler65:
         for i in range(8):
             world.hands[i] = hands[i]
             world.dealt[i] = hands[i]
-        for i in range(4):
-            world.piles[i] = view.piles[i]
-            world.voids[i] = view.voids[i]
-            world.trick[i] = view.trick[i]
-            world.last_trick[i] = view.last_trick[i]
-        for side in range(2):
-            world.tricks[side] = view.tricks[side]
-            world.card_points[side] = view.card_points[side]
-            world.bonus[side] = view.bonus[side]
-        world.dealer = view.dealer
-        world.leader = view.leader
-        world.turn = view.turn
-        world.lead = view.lead
-        world.best = view.best
-        world.best_seat = view.best_seat
-        world.in_trick = view.in_trick
-        world.last_winner = view.last_winner
+        # What the view shows, under the same names in both: the single
+        # values, then the public lists.
+        take(
+            world,
+            view,
+            ("dealer", "leader", "turn", "lead", "best", "best_seat", "in_trick", "last_winner"),
+            ("piles", "voids", "trick", "last_trick", "tricks", "card_points", "bonus"),
+        )
 
 
 def hand_value(hand, side: int) -> int:
@@ -437,10 +428,4 @@ class Search65Player:
 
 def make_65_player(name: str, seed: int = 1):
     """A Sixty-Five computer player by name: random, heuristic, easy, medium, hard."""
-    if name == "random":
-        return Random65Player(seed)
-    if name == "heuristic":
-        return Heuristic65Player()
-    if name in LEVELS:
-        return Search65Player(name, seed)
-    raise ValueError("unknown player '%s' (%s)" % (name, ", ".join(PLAYER_NAMES)))
+    return named_player(name, seed, PLAYER_NAMES, Random65Player, Heuristic65Player, Search65Player)

@@ -17,7 +17,7 @@ reproduces every decision and the time on a device is predictable.
 
 from .ai_four import FourSearchPlayer
 from .bid import BID, MAX_ACTIONS, MOON, PASS, BidHand
-from .compat import const
+from .compat import const, named_player
 from .hand import MARRY
 from .players_bid import BidHeuristicPlayer, BidRandomPlayer, heuristic_card, offered, shown_marriage
 from .solver_bid import BidSolver
@@ -61,13 +61,11 @@ class BidSearchPlayer(FourSearchPlayer):
         self.this_world = [0] * MAX_ACTIONS
         self.heuristic = BidHeuristicPlayer()  # type: ignore[assignment]  # any player with choose(view)
 
-    def _setup(self, rules) -> None:
-        if self.rules is not rules:
-            self.rules = rules
-            self.max_nodes = node_budget(self.level, rules.seats)
-            self.solver = BidSolver(rules)
-            self.world = BidHand(rules)
-            self.scratch = BidHand(rules)
+    def _build(self, rules) -> None:
+        self.max_nodes = node_budget(self.level, rules.seats)
+        self.solver = BidSolver(rules)
+        self.world = BidHand(rules)
+        self.scratch = BidHand(rules)
 
     def _play_out(self, w) -> None:
         """Play hand `w` to its end by the rule of thumb, every seat seeing
@@ -194,8 +192,4 @@ def _worth(hand, side: int) -> int:
 
 def make_bid_player(name: str, seed: int = 1):
     """A player of bid-two or bid-three by name: random, heuristic, easy, medium, hard."""
-    if name not in PLAYER_NAMES:
-        raise ValueError("unknown player '%s' (%s)" % (name, ", ".join(PLAYER_NAMES)))
-    if name == "random":
-        return BidRandomPlayer(seed)
-    return BidHeuristicPlayer() if name == "heuristic" else BidSearchPlayer(name, seed)
+    return named_player(name, seed, PLAYER_NAMES, BidRandomPlayer, BidHeuristicPlayer, BidSearchPlayer)

@@ -24,7 +24,7 @@ players_four.py; `make_four_player` gives any of them by name.
 """
 
 from .cards import count, list_cards
-from .compat import const, out_of_stack
+from .compat import const, has, named_player, out_of_stack
 from .four import BID, MAX_ACTIONS, PASS, PLAYING, SOLO, FourHand
 from .hand import MARRY
 from .players_four import FourHeuristicPlayer, FourRandomPlayer, heuristic_play
@@ -56,13 +56,6 @@ LEVELS = {
 PLAYER_NAMES = ("random", "heuristic", "easy", "medium", "hard")
 
 
-def _has(actions, code: int) -> bool:
-    for a in actions:
-        if a == code:
-            return True
-    return False
-
-
 class FourSearchPlayer:
     """Sampling and search for play, sampled play-outs for bidding."""
 
@@ -88,14 +81,16 @@ class FourSearchPlayer:
         self.depth = 0  # deepest complete search of the last decision, in tricks
         self.heuristic = FourHeuristicPlayer()
 
-    def _setup(self, rules) -> None:
-        if self.rules is not rules:
-            self.rules = rules
-            self.solver = FourSolver(rules)
-            self.world = FourHand(rules)
+    def _build(self, rules) -> None:
+        """The tables a search needs for these rules, made when the first
+        view of them comes (a game for three or four seats makes its own)."""
+        self.solver = FourSolver(rules)
+        self.world = FourHand(rules)
 
     def choose(self, view) -> int:
-        self._setup(view.rules)
+        if self.rules is not view.rules:
+            self.rules = view.rules
+            self._build(view.rules)
         self.nodes = 0
         self.worlds = 0
         self.depth = 0
@@ -220,14 +215,14 @@ class FourSearchPlayer:
         self.worlds = worlds
         # Passing is worth nothing to count on, except when the partner holds
         # the bid: then it is worth what that bid is expected to bring.
-        best = PASS if _has(acts, PASS) else -1
+        best = PASS if has(acts, PASS) else -1
         best_total = 0
         if view.bidder >= 0 and (view.bidder & 1) == (view.seat & 1):
             # a fair guess of the partner's contract: as good as ours at that level
             best_total = worlds * view.high_bid // 2
         margin = worlds // 4  # a quarter game point on average, to prefer passing when close
         for b in range(first, SOLO + 1):
-            if not _has(acts, BID + b):
+            if not has(acts, BID + b):
                 continue
             if best < 0 or totals[b] > best_total + margin:
                 best = BID + b
@@ -325,10 +320,4 @@ class FourSearchPlayer:
 
 def make_four_player(name: str, seed: int = 1):
     """A four-hand computer player by name: random, heuristic, easy, medium, hard."""
-    if name == "random":
-        return FourRandomPlayer(seed)
-    if name == "heuristic":
-        return FourHeuristicPlayer()
-    if name in LEVELS:
-        return FourSearchPlayer(name, seed)
-    raise ValueError("unknown player '%s' (%s)" % (name, ", ".join(PLAYER_NAMES)))
+    return named_player(name, seed, PLAYER_NAMES, FourRandomPlayer, FourHeuristicPlayer, FourSearchPlayer)

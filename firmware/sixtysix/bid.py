@@ -26,7 +26,7 @@ Nothing here allocates once the hand object exists.
 """
 
 from .cards import NO_CARD, QUEEN, RANK_POINTS, count
-from .compat import const
+from .compat import const, take
 from .four import (
     BID,
     OVER,
@@ -40,7 +40,6 @@ from .four import (
     bid_points,
 )
 from .four import OPTIONS as _FOUR_OPTIONS
-from .hand import MARRY
 
 MOON = SOLO  # bid 5: every trick
 MAX_ACTIONS = const(16)  # twelve cards and four marriages
@@ -48,7 +47,6 @@ SEAT_LETTERS = "ABC"
 _DECK = const(0xFFFFFF)
 _MOON_POINTS = const(5)  # game points a moon is worth (won or lost)
 _PACKET = const(4)  # cards a player gets at a time
-_LOG_SIZE = const(64)  # 24 cards, 4 marriages, a dozen bids and passes, spare
 _NONE = const(255)  # no card in that place of the trick
 
 # The single values of a position, all public: a view copies them too.
@@ -146,8 +144,7 @@ class BidHand(FourHand):
         self.reset_state()
         self.dealer = dealer
         for s in range(n):
-            self.hands[s] = hands[s]
-            self.dealt[s] = hands[s]
+            self.hands[s] = self.dealt[s] = hands[s]
         self.turn = (dealer + 1) % n
 
     def deal_shuffled(self, dealer: int, order) -> None:
@@ -166,12 +163,7 @@ class BidHand(FourHand):
         """Become the same position as another hand of the same table (no
         allocation: every list is refilled in place; the log is not copied)."""
         self._copy_public(other)
-        for s in range(4):
-            self.hands[s] = other.hands[s]
-            self.dealt[s] = other.dealt[s]
-            self.last_trick[s] = other.last_trick[s]
-        self.game_points[0] = other.game_points[0]
-        self.game_points[1] = other.game_points[1]
+        take(self, other, (), ("hands", "dealt", "last_trick", "game_points"))  # what only a hand has
 
     def set_position(self, view, hands) -> None:
         """The position a view shows, with `hands` (by seat) as the cards
@@ -183,18 +175,13 @@ class BidHand(FourHand):
 
     def _copy_public(self, other) -> None:
         """The facts a view holds too, from a hand or a view."""
-        for name in POSITION_FIELDS:
-            setattr(self, name, getattr(other, name))
-        for s in range(4):
-            self.known[s] = other.known[s]
-            self.voids[s] = other.voids[s]
-            self.marriages[s] = other.marriages[s]
-            self.trick[s] = other.trick[s]
-        for side in range(2):
-            self.won[side] = other.won[side]
-            self.card_points[side] = other.card_points[side]
-            self.marriage_points[side] = other.marriage_points[side]
-            self.tricks[side] = other.tricks[side]
+        # The single values, then the lists by seat and by side.
+        take(
+            self,
+            other,
+            POSITION_FIELDS,
+            ("known", "voids", "marriages", "trick", "won", "card_points", "marriage_points", "tricks"),
+        )
         self.nlog = 0
 
     # --- public facts ---------------------------------------------------------
@@ -216,27 +203,14 @@ class BidHand(FourHand):
 
     # --- acting ---------------------------------------------------------------
 
-    def act(self, code: int) -> None:
-        """Check, log and take an action of the seat to act."""
-        self.check(code)
-        p = self.turn
-        self._note(p, code)
-        if code < MARRY:
-            self._lay(p, code)
-        elif code < PASS:
-            self._show_marriage(p, code - MARRY)
-        elif code == PASS:
+    # FourHand.act checks and logs an action, then takes it through _play,
+    # _marry and _bid, which this class gives for two or three seats.
+
+    def _bid(self, p: int, code: int) -> None:
+        if code == PASS:
             self._take_pass(p)
         else:
             self._take_bid(p, code - BID)
-
-    def _note(self, p: int, code: int) -> None:
-        """Log the action (the log holds every action of a hand)."""
-        i = self.nlog
-        if i < _LOG_SIZE:
-            self.log[i] = code
-            self.log_seat[i] = p
-            self.nlog = i + 1
 
     def _after(self, p: int) -> int:
         """The next seat clockwise that has not passed."""
@@ -275,14 +249,14 @@ class BidHand(FourHand):
         self.leader = bidder
         self.turn = bidder
 
-    def _show_marriage(self, p: int, suit: int) -> None:
+    def _marry(self, p: int, suit: int) -> None:
         worth = 40 if self.trump < 0 or suit == self.trump else 20
         self.marriage_points[self.side_of(p)] += worth
         self.marriages[p] |= 1 << suit
         self.known[p] |= 3 << (suit * 6 + QUEEN)
         self.pending = suit
 
-    def _lay(self, p: int, c: int) -> None:
+    def _play(self, p: int, c: int) -> None:
         bit = 1 << c
         self.hands[p] &= ~bit
         self.known[p] &= ~bit

@@ -136,17 +136,6 @@ def parse_suit(text: str) -> int:
     return SUIT_LETTERS.index(t)
 
 
-def set_names(cards: int) -> str:
-    """Cards of a set, highest first within suits C D H S: 'AC TC 9H'."""
-    out = []
-    for suit in range(4):
-        for rank in range(5, -1, -1):
-            c = suit * 6 + rank
-            if (cards >> c) & 1:
-                out.append(card_name(c))
-    return " ".join(out)
-
-
 # --- the 48-card deck (Sixty-Five) -----------------------------------------
 
 RANK48_LETTERS = "3456789TJQKA"

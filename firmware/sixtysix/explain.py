@@ -1,13 +1,6 @@
 """Words for what happened in a hand, for screens, the terminal and replay."""
 
-from .hand import (
-    R_CLAIM,
-    R_CLOSER_FAILED,
-    R_FALSE_CLAIM,
-    R_LAST_TRICK,
-    R_NO_WINNER,
-    R_PLAYED_OUT,
-)
+from .hand import R_CLAIM, R_CLOSER_FAILED, R_FALSE_CLAIM, R_LAST_TRICK, R_NO_WINNER, R_PLAYED_OUT
 
 
 def _margin(hand, winner: int) -> str:

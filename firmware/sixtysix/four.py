@@ -28,7 +28,7 @@ actions are written into a caller's buffer; nothing is allocated per move.
 """
 
 from .cards import NO_CARD, QUEEN, RANK_POINTS, SUIT_LETTERS, card_name, count, list_cards
-from .compat import const
+from .compat import const, fill
 from .hand import MARRY, play_problem
 from .matchbase import SeatedMatch, SeatIllegal
 from .rules import named_option_value, set_named_option
@@ -154,20 +154,25 @@ class FourHand:
         self.made = False
         self.reason = UNFINISHED
         self.nlog = 0
-        for s in range(4):
-            self.hands[s] = 0
-            self.dealt[s] = 0
-            self.known[s] = 0
-            self.voids[s] = 0
-            self.marriages[s] = 0
-            self.trick[s] = _NONE
-            self.last_trick[s] = _NONE
-        for side in range(2):
-            self.won[side] = 0
-            self.card_points[side] = 0
-            self.marriage_points[side] = 0
-            self.tricks[side] = 0
-            self.game_points[side] = 0
+        # The lists that start a hand at 0, by seat and by side; the tricks
+        # on the table start empty.
+        fill(
+            self,
+            (
+                "hands",
+                "dealt",
+                "known",
+                "voids",
+                "marriages",
+                "won",
+                "card_points",
+                "marriage_points",
+                "tricks",
+                "game_points",
+            ),
+            0,
+        )
+        fill(self, ("trick", "last_trick"), _NONE)
 
     # --- setting up -----------------------------------------------------------
 
@@ -186,8 +191,7 @@ class FourHand:
         self.reset_state()
         self.dealer = dealer
         for s in range(4):
-            self.hands[s] = hands[s]
-            self.dealt[s] = hands[s]
+            self.hands[s] = self.dealt[s] = hands[s]
         self.turn = (dealer + 1) & 3
 
     def deal_shuffled(self, dealer: int, order) -> None:

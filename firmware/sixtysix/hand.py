@@ -21,7 +21,7 @@ from .cards import (
     count,
     list_cards,
 )
-from .compat import const
+from .compat import const, fill, take
 
 MARRY = const(64)  # MARRY + suit
 EXCHANGE = const(68)
@@ -121,6 +121,23 @@ def play_problem(h, p: int, c: int):
     return "must trump: holds no %s but has %s" % (SUIT_NAMES[s], SUIT_NAMES[h.trump])
 
 
+# A hand's lists by player, by name, for reset_state and copy_from
+# (compat.fill, compat.take).
+_PER_PLAYER = (
+    "hands",
+    "won",
+    "card_points",
+    "marriage_points",
+    "tricks",
+    "marriages",
+    "known",
+    "voids",
+    "no_pairs",
+    "close_score",
+    "close_tricks",
+)
+
+
 class Hand:
     def __init__(self, rules) -> None:
         self.rules = rules
@@ -163,54 +180,38 @@ class Hand:
         self.reason = UNFINISHED
         self.forfeit = False  # a false claim that loses the whole match
         self.nlog = 0
-        for p in range(2):
-            self.hands[p] = 0
-            self.won[p] = 0
-            self.card_points[p] = 0
-            self.marriage_points[p] = 0
-            self.tricks[p] = 0
-            self.marriages[p] = 0
-            self.known[p] = 0
-            self.voids[p] = 0
-            self.no_pairs[p] = 0
-            self.close_score[p] = 0
-            self.close_tricks[p] = 0
+        fill(self, _PER_PLAYER, 0)
 
     def copy_from(self, other: "Hand") -> None:
         """Become a copy of another hand of the same rules, allocating nothing
         (searches keep one Hand per depth and refill it)."""
         self.stock[:] = other.stock
-        for p in range(2):
-            self.hands[p] = other.hands[p]
-            self.won[p] = other.won[p]
-            self.card_points[p] = other.card_points[p]
-            self.marriage_points[p] = other.marriage_points[p]
-            self.tricks[p] = other.tricks[p]
-            self.marriages[p] = other.marriages[p]
-            self.known[p] = other.known[p]
-            self.voids[p] = other.voids[p]
-            self.no_pairs[p] = other.no_pairs[p]
-            self.close_score[p] = other.close_score[p]
-            self.close_tricks[p] = other.close_tricks[p]
         self.log[:] = other.log
-        self.nlog = other.nlog
-        self.dealer = other.dealer
-        self.trump = other.trump
-        self.pos = other.pos
-        self.leader = other.leader
-        self.turn = other.turn
-        self.lead = other.lead
-        self.pending = other.pending
-        self.closer = other.closer
-        self.exchanged_by = other.exchanged_by
-        self.last_lead = other.last_lead
-        self.last_follow = other.last_follow
-        self.last_winner = other.last_winner
-        self.over = other.over
-        self.winner = other.winner
-        self.game_points = other.game_points
-        self.reason = other.reason
-        self.forfeit = other.forfeit
+        take(
+            self,
+            other,
+            (
+                "nlog",
+                "dealer",
+                "trump",
+                "pos",
+                "leader",
+                "turn",
+                "lead",
+                "pending",
+                "closer",
+                "exchanged_by",
+                "last_lead",
+                "last_follow",
+                "last_winner",
+                "over",
+                "winner",
+                "game_points",
+                "reason",
+                "forfeit",
+            ),
+            _PER_PLAYER,
+        )
 
     # --- setting up ---------------------------------------------------------
 

@@ -10,7 +10,7 @@ tuples or strings, so a move costs nearly nothing on a microcontroller.
 """
 
 from .cards import NO_CARD, RANK_POINTS, count
-from .compat import const
+from .compat import const, has
 from .hand import CLAIM, CLOSE, EXCHANGE, MARRY
 from .rng import Rng
 
@@ -22,15 +22,6 @@ _ACE = const(5)
 # A card led safely still catches some points from the follower; this is a
 # deliberately low guess for the closing estimate.
 _CATCH = const(2)
-
-
-def _has(actions, code: int) -> bool:
-    """Whether a bytearray of action codes holds `code` (MicroPython's
-    bytearray has no `in` for ints)."""
-    for a in actions:
-        if a == code:
-            return True
-    return False
 
 
 class RandomPlayer:
@@ -95,14 +86,14 @@ class HeuristicPlayer:
         acts = view.actions
         if view.my_score >= _WIN:
             return CLAIM
-        if _has(acts, EXCHANGE):
+        if has(acts, EXCHANGE):
             return EXCHANGE
         if view.pending >= 0:
             return self._marriage_card(view)
         marry = marriage_to_declare(view)
         if marry >= 0 and view.rules.no_late_marriage:
             return MARRY + marry  # closing now would forfeit it
-        if _has(acts, CLOSE) and self.wants_to_close(view, marry):
+        if has(acts, CLOSE) and self.wants_to_close(view, marry):
             return CLOSE
         if marry >= 0:
             return MARRY + marry
@@ -152,34 +143,25 @@ class HeuristicPlayer:
         pts = view.my_score
         marriages = 0 if view.tricks[me] else self._marriage_total(view, me)
         t = view.trump
-        tops = 0
-        c = t * 6 + _ACE
-        while c >= t * 6:
-            if (hand >> c) & 1:
-                pts += RANK_POINTS[c % 6] + _CATCH
-                tops += 1
-            elif (possible >> c) & 1:
-                break
-            c -= 1
         opp_trumps = count(possible & (_SUIT << (t * 6)))
         if opp_trumps > view.opp_count:
             opp_trumps = view.opp_count
-        side = 0
-        if tops >= opp_trumps:
-            for s in range(4):
-                if s == t:
-                    continue
-                c = s * 6 + _ACE
-                while c >= s * 6:
-                    if (hand >> c) & 1:
-                        pts += RANK_POINTS[c % 6] + _CATCH
-                        side += 1
-                    elif (possible >> c) & 1:
-                        break
-                    c -= 1
+        sure = 0  # cards held from the top of a suit, that nothing can beat
+        for k in range(4):
+            if k == 1 and sure < opp_trumps:
+                break  # side cards are sure only once the trumps are drawn
+            s = (t + k) & 3  # the trump suit first
+            c = s * 6 + _ACE
+            while c >= s * 6:
+                if (hand >> c) & 1:
+                    pts += RANK_POINTS[c % 6] + _CATCH
+                    sure += 1
+                elif (possible >> c) & 1:
+                    break
+                c -= 1
         if marry >= 0:
             marriages += 40 if marry == t else 20
-        if view.tricks[me] == 0 and tops + side == 0:
+        if view.tricks[me] == 0 and sure == 0:
             marriages = 0  # no trick in sight, so marriages would not count
         return pts + marriages
 

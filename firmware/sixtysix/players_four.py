@@ -9,7 +9,7 @@ Nothing here allocates per card.
 """
 
 from .cards import count
-from .compat import const
+from .compat import const, has
 from .four import BID, PASS, PLAYING
 from .hand import MARRY
 from .rng import Rng
@@ -192,13 +192,6 @@ def heuristic_play(me, cards, legal, trump, lead, best, best_seat, in_trick, act
     return _cheapest(legal, trump)
 
 
-def _has(actions, code: int) -> bool:
-    for a in actions:
-        if a == code:
-            return True
-    return False
-
-
 def _opp_voids(voids, seat: int) -> int:
     return voids[(seat + 1) & 3] & voids[(seat + 3) & 3]
 
@@ -231,8 +224,8 @@ class FourHeuristicPlayer:
     def choose(self, view) -> int:
         acts = view.actions
         if view.phase != PLAYING:
-            code = heuristic_bid(view.hand, view.seat, view.high_bid, view.bidder, _has(acts, PASS))
-            return code if _has(acts, code) else acts[0]
+            code = heuristic_bid(view.hand, view.seat, view.high_bid, view.bidder, has(acts, PASS))
+            return code if has(acts, code) else acts[0]
         if view.lead < 0 and view.pending < 0:
             marry = _view_marriage(view)
             if marry >= 0:

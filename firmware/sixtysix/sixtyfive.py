@@ -31,7 +31,7 @@ is allocated per move.
 """
 
 from .cards import RANK48_POINTS, SPADES, SUIT_NAMES, card48_name, count
-from .compat import const
+from .compat import const, fill
 from .matchbase import SeatedMatch, SeatIllegal
 
 SEATS = "ABCD"
@@ -128,19 +128,10 @@ class SixtyFiveHand:
         self.winner = -1  # side that scored the hand
         self.reason = UNFINISHED
         self.nlog = 0
-        for i in range(8):
-            self.hands[i] = 0
-            self.dealt[i] = 0
-        for i in range(4):
-            self.piles[i] = 0
-            self.voids[i] = 0
-            self.trick[i] = _NONE
-            self.last_trick[i] = _NONE
-        for side in range(2):
-            self.tricks[side] = 0
-            self.card_points[side] = 0
-            self.bonus[side] = 0
-            self.game_points[side] = 0
+        # The lists that start a hand at 0, by seat and by side; the tricks
+        # on the table start empty.
+        fill(self, ("hands", "dealt", "piles", "voids", "tricks", "card_points", "bonus", "game_points"), 0)
+        fill(self, ("trick", "last_trick"), _NONE)
 
     def copy_from(self, other: "SixtyFiveHand") -> None:
         """Become a copy of another hand, allocating nothing (for searches)."""
@@ -223,9 +214,6 @@ class SixtyFiveHand:
         """2 per trick, 1 for the last trick, card points of the side's pile."""
         return 2 * self.tricks[side] + self.bonus[side] + self.card_points[side]
 
-    def tricks_played(self) -> int:
-        return self.tricks[0] + self.tricks[1]
-
     def played(self, half: int) -> int:
         """Cards of one half already gathered into a pile."""
         return self.piles[half] | self.piles[2 + half]
@@ -247,28 +235,31 @@ class SixtyFiveHand:
         if self.over:
             return 0
         seat = self.turn
+        cards = self._follow_bits(seat)
+        if cards:
+            # The led suit's cards from the suit's first card: a suit is the
+            # low or the high 12 bits of its half, so none of the loop's
+            # steps go to the other suit's bits.
+            c = (self.lead // 12) * 12
+            cards >>= c % 24
+            upper = 0
+        else:
+            c = 0
+            cards = self.hands[seat * 2]
+            upper = self.hands[seat * 2 + 1]  # listed next, from card 24
         n = 0
-        follow = self._follow_bits(seat)
-        if follow:
-            base = (self.lead // 24) * 24
-            c = base
-            while follow:
-                if follow & 1:
-                    buf[n] = c
-                    n += 1
-                follow >>= 1
-                c += 1
-            return n
-        for half in range(2):
-            cards = self.hands[seat * 2 + half]
-            c = half * 24
+        while True:
             while cards:
                 if cards & 1:
                     buf[n] = c
                     n += 1
                 cards >>= 1
                 c += 1
-        return n
+            if not upper:
+                return n
+            cards = upper
+            upper = 0
+            c = 24
 
     def check(self, code: int) -> None:
         """Raise SeatIllegal (an IllegalAction) unless the player to act may

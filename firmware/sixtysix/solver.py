@@ -18,7 +18,7 @@ fixed arrays allocated once.  A search node allocates nothing.
 
 from array import array
 
-from .compat import const, out_of_stack
+from .compat import const, out_of_stack, take
 from .hand import CLOSE, EXCHANGE, MARRY, closer_failed_points, win_points
 
 try:
@@ -90,18 +90,16 @@ class Solver:
 
     def load(self, hand) -> None:
         """Take the position of a Hand (both hands known, strict phase)."""
-        for p in range(2):
-            self.hands[p] = hand.hands[p]
-            self.pts[p] = hand.card_points[p]
-            self.mar[p] = hand.marriage_points[p]
-            self.tricks[p] = hand.tricks[p]
-            self.close_score[p] = hand.close_score[p]
-            self.close_tricks[p] = hand.close_tricks[p]
-        self.trump = hand.trump
-        self.closer = hand.closer
-        self.lead = hand.lead
+        # The single values, then the lists by player under the solver's
+        # names and the hand's.
+        take(
+            self,
+            hand,
+            ("trump", "closer", "lead", "pos"),
+            ("hands", "pts", "mar", "tricks", "close_score", "close_tricks"),
+            ("hands", "card_points", "marriage_points", "tricks", "close_score", "close_tricks"),
+        )
         self.stock[:] = hand.stock
-        self.pos = hand.pos
         self.nodes = 0  # counted from here, against `limit`
         self.aborted = False
         self.broken = False  # compat.out_of_stack: the state is half made

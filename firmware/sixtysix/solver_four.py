@@ -6,7 +6,7 @@ state is a handful of ints changed in place and restored; moves go into a
 preallocated bytearray per ply, so a search node allocates nothing.
 """
 
-from .compat import const
+from .compat import const, take
 from .four import SOLO
 from .players_four import beats
 
@@ -47,12 +47,8 @@ class FourSolver:
         self.mar = [0, 0]  # marriage points shown
         self.tricks = [0, 0]
         self.trump = -1
-        self.lead = -1
-        self.best = -1
-        self.best_seat = -1
-        self.led_high = -1
-        self.in_trick = 0
-        self.trick_pts = 0
+        self.lead = self.best = self.best_seat = self.led_high = -1  # no trick under way
+        self.in_trick = self.trick_pts = 0
         self.turn = 0
         self.pending = -1
         self.sitting = -1
@@ -73,25 +69,21 @@ class FourSolver:
         """A world: the view's public state and four hands (by seat)."""
         for s in range(4):
             self.hands[s] = hands[s]
-        for side in range(2):
-            self.pts[side] = view.card_points[side]
-            self.mar[side] = view.marriage_points[side]
-            self.tricks[side] = view.tricks[side]
-        self.trump = view.trump
-        self.lead = view.lead
-        self.best = view.best
-        self.best_seat = view.best_seat
-        self.led_high = view.led_high
-        self.in_trick = view.in_trick
+        # The single values, then the lists by side under the solver's names
+        # and the view's.
+        take(
+            self,
+            view,
+            ("trump", "lead", "best", "best_seat", "led_high", "in_trick", "turn", "pending", "sitting"),
+            ("pts", "mar", "tricks"),
+            ("card_points", "marriage_points", "tricks"),
+        )
         tp = 0
         for s in range(4):
             c = view.trick[s]
             if c != 255:
                 tp += _POINTS[c]
         self.trick_pts = tp
-        self.turn = view.turn
-        self.pending = view.pending
-        self.sitting = view.sitting
         self.active = 3 if view.sitting >= 0 else 4
         self.bid_side = view.bidder & 1
         self.high_bid = view.high_bid

@@ -9,9 +9,9 @@ replace (README, "The computer opponent"), so the device does not carry it.
 """
 
 from sixtysix.ai import SearchPlayer
+from sixtysix.compat import has
 from sixtysix.evaluate import Evaluator
 from sixtysix.hand import CLOSE, EXCHANGE, MARRY
-from sixtysix.players import _has
 from sixtysix.rules import SCHNAPSEN
 
 NAME = "lookahead"
@@ -40,10 +40,10 @@ class LookaheadPlayer(SearchPlayer):
         """The best move that keeps the stock open, HORIZON tricks deep and
         then by the evaluation; closing instead if hard's judgement says so."""
         acts = view.actions
-        if _has(acts, EXCHANGE):
+        if has(acts, EXCHANGE):
             return EXCHANGE
         best = self._search(view, WORLDS, 2 * HORIZON)
-        if self.may_close and _has(acts, CLOSE):
+        if self.may_close and has(acts, CLOSE):
             marry = best - MARRY if MARRY <= best < EXCHANGE else -1
             keep = (self.worlds, self.wins, self.value)
             if self.wants_to_close(view, marry):

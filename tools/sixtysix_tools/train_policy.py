@@ -36,7 +36,8 @@ from sixtysix.hand import Hand
 from sixtysix.match import Match
 from sixtysix.hand import CLOSE
 from sixtysix.openplay import NFEATURES, best_card, decision_cards, follow_features, lead_features
-from sixtysix.players import HeuristicPlayer, _has
+from sixtysix.compat import has
+from sixtysix.players import HeuristicPlayer
 from sixtysix.rng import Rng
 from sixtysix.rules import GAME_NAMES, Rules, game_from_name
 from sixtysix.sampling import WorldSampler
@@ -71,7 +72,7 @@ class PolicyRule(HeuristicPlayer):
         cards = decision_cards(view)
         if not cards:
             return HeuristicPlayer.choose(self, view)
-        if _has(view.actions, CLOSE) and self.wants_to_close(view, -1):
+        if has(view.actions, CLOSE) and self.wants_to_close(view, -1):
             return CLOSE
         w = self.weights[(view.rules.game, view.lead == NO_CARD)]
         return best_card(view, cards, w, self.f)
