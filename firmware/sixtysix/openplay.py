@@ -196,17 +196,12 @@ def best_card(view, cards: int, weights, f) -> int:
     leading = view.lead == NO_CARD
     best = NO_CARD
     best_score = 0
-    c = 0
-    while cards:
-        if cards & 1:
-            if leading:
-                lead_features(view, c, possible, f)
-            else:
-                follow_features(view, c, possible, f)
-            v = score(weights, f)
-            if best == NO_CARD or v > best_score:
-                best = c
-                best_score = v
-        cards >>= 1
-        c += 1
+    for c in range(24):
+        if not (cards >> c) & 1:
+            continue
+        (lead_features if leading else follow_features)(view, c, possible, f)
+        v = score(weights, f)
+        if best == NO_CARD or v > best_score:
+            best = c
+            best_score = v
     return best

@@ -185,12 +185,17 @@ def run(args) -> int:
         for label, w in zip(NAMES, weights):
             print("  %-22s %6d" % (label, w))
         results.append((name, weights, len(data)))
-    text = module_text(results, hands, seed, args.player)
+    return write_module("sixtysix train", args.out, module_text(results, hands, seed, args.player))
+
+
+def write_module(command: str, path: str, text: str) -> int:
+    """Write a weights module; the exit status (2, said in one line, when
+    the file cannot be written)."""
     try:
-        with open(args.out, "w") as f:
+        with open(path, "w") as f:
             f.write(text)
     except OSError as e:
-        print("sixtysix train: cannot write %s: %s" % (args.out, e.strerror or e), file=sys.stderr)
+        print("%s: cannot write %s: %s" % (command, path, e.strerror or e), file=sys.stderr)
         return 2
-    print("wrote", args.out)
+    print("wrote", path)
     return 0

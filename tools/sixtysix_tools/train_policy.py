@@ -44,7 +44,7 @@ from sixtysix.sampling import WorldSampler
 from sixtysix.view import View
 
 from .textin import ascii_int
-from .train import solve
+from .train import solve, write_module
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DEFAULT_OUT = os.path.join(os.path.dirname(os.path.dirname(HERE)), "firmware", "sixtysix", "playweights.py")
@@ -275,12 +275,4 @@ def run(args) -> int:
     command = "sixtysix train-policy --matches %d --rollouts %d --seed %d" % (matches, rollouts, seed)
     if args.rollout_weights is not None:
         command += " --rollout-weights %s" % os.path.basename(args.rollout_weights)
-    text = module_text(results, command)
-    try:
-        with open(args.out, "w") as f:
-            f.write(text)
-    except OSError as e:
-        print("sixtysix train-policy: cannot write %s: %s" % (args.out, e.strerror or e), file=sys.stderr)
-        return 2
-    print("wrote", args.out)
-    return 0
+    return write_module("sixtysix train-policy", args.out, module_text(results, command))
