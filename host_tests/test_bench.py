@@ -80,4 +80,7 @@ def test_bench_device_replays_the_tour_of_its_own_seed(tmp_path):
     ok, last = bench_device.attempt(micropython, 512, "thumby", presses, "-", root, work, 1)
     assert ok, last
     assert " winner -1 " not in last and last.endswith("faults 0"), last
-    assert not bench_device.finishes(micropython, 512, "thumby", presses, "-", root, work, 3)
+    # Another seed deals another match: the same presses end elsewhere
+    # (with some seeds they still finish one, so compare the ends).
+    _, other = bench_device.attempt(micropython, 512, "thumby", presses, "-", root, work, 3)
+    assert other != last, other

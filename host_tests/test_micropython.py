@@ -48,6 +48,8 @@ LARGER_HEAP = {
     "test_levels": "heapsize=72wK",
     # The hinter is the hard player, which now imports openplay too.
     "test_hint": "heapsize=72wK",
+    # openplay's test asks ai.decision_cards which decisions it takes.
+    "test_openplay": "heapsize=72wK",
     # Sixty-Five's engine, its search and the two-player hand they import,
     # all compiled from source.
     "test_ai65": "heapsize=72wK",

@@ -8,12 +8,12 @@ import os
 
 from sixtysix.ai import SearchPlayer
 from sixtysix.hand import CLOSE
-from sixtysix.openplay import NFEATURES
+from sixtysix.openplay import NFEATURES, weight
 from sixtysix_tools.cli import main
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 WEIGHTS = os.path.join(HERE, "..", "firmware", "sixtysix", "playweights.py")
-NAMES = ("SIXTY_SIX_LEAD", "SIXTY_SIX_FOLLOW", "SCHNAPSEN_LEAD", "SCHNAPSEN_FOLLOW")
+SIZE = 4 * NFEATURES  # two games, lead and follow
 
 
 def load(path):
@@ -33,11 +33,10 @@ def test_same_command_same_bytes_on_any_number_of_jobs(tmp_path, capsys):
     assert main(small + ["--seed", "5", "--jobs", "1", "--out", str(c)]) == 0
     assert a.read_bytes() == b.read_bytes()
     assert a.read_bytes() != c.read_bytes()
-    weights = load(str(a))
-    for name in NAMES:
-        w = getattr(weights, name)
-        assert len(w) == NFEATURES and all(isinstance(v, int) for v in w)
-        assert any(w)
+    w = load(str(a)).WEIGHTS
+    assert isinstance(w, bytes) and len(w) == 2 * SIZE
+    for part in range(4):
+        assert any(weight(w, i) for i in range(part * NFEATURES, (part + 1) * NFEATURES))
     out = capsys.readouterr().out
     assert "leads and" in out and "wrote" in out
 
@@ -55,7 +54,7 @@ def test_a_second_round_rolls_out_with_the_first_rounds_weights(tmp_path, capsys
     assert second.read_bytes() != first.read_bytes()
     assert "--rollout-weights first.py`" in second.read_text()
     bad = tmp_path / "bad.py"
-    bad.write_text("SIXTY_SIX_LEAD = (1, 2)\n")
+    bad.write_text("WEIGHTS = (1, 2)\n")
     assert main(small + ["--rollout-weights", str(bad), "--out", str(again)]) == 2
     assert main(small + ["--rollout-weights", str(tmp_path / "none.py"), "--out", str(again)]) == 2
     err = capsys.readouterr().err
@@ -75,10 +74,13 @@ def test_bad_numbers_are_one_line(tmp_path, capsys):
 def test_the_firmware_weights_say_how_they_were_made():
     text = open(WEIGHTS).read()
     assert "`sixtysix train-policy --matches " in text
-    weights = load(WEIGHTS)
-    for name in NAMES:
-        w = getattr(weights, name)
-        assert len(w) == NFEATURES and all(abs(v) < 100000 for v in w)
+    w = load(WEIGHTS).WEIGHTS
+    assert isinstance(w, bytes) and len(w) == 2 * SIZE
+    numbers = [weight(w, i) for i in range(SIZE)]
+    assert any(numbers) and all(abs(v) < 5000 for v in numbers)
+    # The comments show the same numbers in decimal.
+    shown = [int(x) for line in text.splitlines() if line.startswith("#   ") for x in line[1:].split()]
+    assert shown == numbers
 
 
 def test_hard_takes_its_open_stock_cards_from_the_weights():
@@ -86,7 +88,9 @@ def test_hard_takes_its_open_stock_cards_from_the_weights():
 
     sys.path.insert(0, os.path.join(HERE, "portable"))
     from randplay import random_positions
-    from sixtysix.openplay import best_card, decision_cards, weights_for
+    from sixtysix.ai import decision_cards
+    from sixtysix.openplay import best_card, features, weights_at
+    from sixtysix.playweights import WEIGHTS as shipped
     from sixtysix.view import View
 
     hard = SearchPlayer("hard", 1)
@@ -100,9 +104,17 @@ def test_hard_takes_its_open_stock_cards_from_the_weights():
         # With one card face down hard searches to the end; closing is
         # judged by search before the cards are scored.
         if cards and view.facedown > 1 and code != CLOSE:
-            f = [0] * NFEATURES
-            assert code == best_card(view, cards, weights_for(view), f)
+            f = bytearray(NFEATURES)
+            assert code == best_card(view, cards, shipped, weights_at(view), f)
             taken += 1
         medium.choose(view)
+        # Every feature fits the device's bytearray (MicroPython would
+        # silently keep the low byte of a bigger one).
+        possible = view.unseen() | view.opp_known
+        wide = [0] * NFEATURES
+        for c in range(24):
+            if (view.legal_plays >> c) & 1 and not view.strict:
+                features(view, c, possible, wide)
+                assert all(0 <= x <= 255 for x in wide), wide
     assert taken >= 5
     assert medium.features is None  # medium keeps the rule of thumb

@@ -19,9 +19,8 @@ caps, to measure the others against.
 """
 
 from .cards import set_points
-from .compat import const, has, named_player, take
+from .compat import const, has, named_player, take, unload
 from .hand import CLAIM, CLOSE, EXCHANGE, MARRY, Hand
-from .openplay import NFEATURES, best_card, decision_cards, weights_for
 from .players import HeuristicPlayer, RandomPlayer, marriage_to_declare
 from .rng import Rng
 from .sampling import WorldSampler
@@ -35,6 +34,22 @@ except ImportError:
 _WIN = const(66)
 _GP = const(1000)
 _LOST = const(10000)  # below any value: an action left out of a comparison
+
+
+def decision_cards(view) -> int:
+    """The cards among which the learned choice (openplay.py) chooses, as
+    a set, or 0: the stock is open, no marriage card is owed, neither a
+    marriage nor the trump exchange is on offer, the player has not 66,
+    and two or more cards are legal."""
+    if view.strict or view.pending >= 0 or view.my_score >= _WIN:
+        return 0
+    for a in view.actions:
+        if MARRY <= a <= EXCHANGE:
+            return 0
+    cards = view.legal_plays
+    if cards & (cards - 1) == 0:
+        return 0
+    return cards
 
 
 class Level:
@@ -223,10 +238,22 @@ class SearchPlayer(HeuristicPlayer):
             if cards:
                 if has(view.actions, CLOSE) and self.wants_to_close(view, -1):
                     return CLOSE
-                if self.features is None:
-                    self.features = [0] * NFEATURES
-                return best_card(view, cards, weights_for(view), self.features)
+                return self._learned_card(view, cards)
         return HeuristicPlayer.choose(self, view)
+
+    def _learned_card(self, view, cards: int) -> int:
+        """openplay's choice among `cards`.  The module and its weights are
+        loaded for this move and let go after it: on a board they would
+        otherwise hold about 2 KB of heap through every search (README,
+        "The computer opponent")."""
+        from . import openplay
+
+        if self.features is None:
+            self.features = bytearray(openplay.NFEATURES)
+        code = openplay.choose(view, cards, self.features)
+        unload("sixtysix.openplay")
+        unload("sixtysix.playweights")
+        return code
 
     def _close_now(self, view) -> bool:
         """Whether to close before anything else (exchanging comes first)."""

@@ -41,6 +41,21 @@ def out_of_stack(solver, e) -> int:
     return 0
 
 
+def unload(name: str) -> None:
+    """Forget a module ("sixtysix.openplay"), so that the collector can
+    free it once nothing of it is in use; the next import loads it again.
+    Both sys.modules and the package hold it.  A module needed only now and
+    then costs the device's heap only while it is used."""
+    import sys
+
+    sys.modules.pop(name, None)
+    dot = name.rfind(".")
+    package = sys.modules.get(name[:dot])
+    attr = name[dot + 1 :]
+    if package is not None and hasattr(package, attr):
+        delattr(package, attr)
+
+
 def has(actions, code: int) -> bool:
     """Whether a bytearray of action codes holds `code` (MicroPython's
     bytearray has no `in` for ints)."""

@@ -6,7 +6,7 @@ cycle."""
 
 import sys
 
-from sixtysix.compat import const
+from sixtysix.compat import const, unload  # noqa: F401  (unload: the app's modules import it from here)
 
 from .canvas import SEL
 from .events import BACK, NEXT, OK, PREV
@@ -14,18 +14,6 @@ from .ui import draw_list, draw_title, wrap
 
 # How long a finished trick stays on the table, in every game's table.
 TRICK_MS = const(1500)
-
-
-def unload(name: str) -> None:
-    """Forget a module ("sixtysix_app.rules_text"), so that the collector
-    can free it once nothing of it is in use; the next import loads it
-    again.  Both sys.modules and the package hold it."""
-    sys.modules.pop(name, None)
-    dot = name.rfind(".")
-    package = sys.modules.get(name[:dot])
-    attr = name[dot + 1 :]
-    if package is not None and hasattr(package, attr):
-        delattr(package, attr)
 
 
 class Screen:

@@ -5,7 +5,8 @@ allocates nothing doing so."""
 from heapmeter import allocated
 from sixtysix.cards import NO_CARD, parse_card
 from sixtysix.hand import EXCHANGE
-from sixtysix.openplay import NFEATURES, best_card, decision_cards, follow_features, lead_features
+from sixtysix.ai import decision_cards
+from sixtysix.openplay import NFEATURES, best_card, features
 from sixtysix.view import View
 from support import act, cards, deal, rules
 
@@ -16,10 +17,20 @@ def open_hand():
     return deal(rules(), "AS TS JS AH 9C JD", "KS QH 9H TC AC KD", "9D")
 
 
+def packed(weights):
+    """Weights as playweights packs them: each + 32768, two bytes, low first."""
+    b = bytearray()
+    for w in weights:
+        w += 32768
+        b.append(w & 0xFF)
+        b.append(w >> 8)
+    return bytes(b)
+
+
 def unit(i):
     w = [0] * NFEATURES
     w[i] = 1
-    return w
+    return packed(w)
 
 
 def test_decisions_it_takes_and_leaves():
@@ -45,19 +56,19 @@ def test_lead_features_of_a_top_trump_and_a_beaten_ten():
     h = deal(rules(), "AD TS JS AH 9C JC", "KS QH 9H TC AC KD", "9D")
     v = View(h, 0)
     possible = v.unseen() | v.opp_known
-    f = [0] * NFEATURES
+    f = bytearray(NFEATURES)
     ad = parse_card("AD")
-    lead_features(v, ad, possible, f)
+    features(v, ad, possible, f)
     assert f[6 + 5] == 1 and f[20] == 1 and f[21] == 11
     assert f[14] == 0 and f[18] == 1 and f[23] == 0
     assert f[17] == 11 * v.facedown
     ts = parse_card("TS")
-    lead_features(v, ts, possible, f)
+    features(v, ts, possible, f)
     assert f[4] == 1 and f[14] == 1 and f[22] == 10 and f[20] == 0
     assert f[16] == 2 and f[19] == 0
     assert f[23] == 10 * 4  # JD QD KD TD unseen: 9D is the upcard, AD in hand
     jc = parse_card("JC")
-    lead_features(v, jc, possible, f)
+    features(v, jc, possible, f)
     assert f[1] == 1 and f[16] == 2  # JC and 9C
 
 
@@ -66,10 +77,10 @@ def test_follow_features_take_or_give():
     act(h, "TS")
     v = View(h, 1)
     possible = v.unseen() | v.opp_known
-    f = [0] * NFEATURES
-    follow_features(v, parse_card("KS"), possible, f)  # loses to the ten
+    f = bytearray(NFEATURES)
+    features(v, parse_card("KS"), possible, f)  # loses to the ten
     assert f[0] == 0 and f[2] == 14 and f[1] == 0 and f[18] == 1 and f[3 + 3] == 1
-    follow_features(v, parse_card("KD"), possible, f)  # a trump takes it
+    features(v, parse_card("KD"), possible, f)  # a trump takes it
     assert f[0] == 1 and f[1] == 14 and f[21] == 0 and f[9 + 3] == 1 and f[20] == 1
     assert f[22] == 14 * v.facedown
 
@@ -77,27 +88,34 @@ def test_follow_features_take_or_give():
 def test_it_plays_the_card_its_weights_rate_best():
     h = open_hand()
     v = View(h, 0)
-    f = [0] * NFEATURES
+    f = bytearray(NFEATURES)
     plays = v.legal_plays
     # Weight on "card points, if nothing unseen is above": the aces.
-    assert best_card(v, plays, unit(21), f) == parse_card("AH")  # AH < AS: lowest id on a tie
+    assert best_card(v, plays, unit(21), 0, f) == parse_card("AH")  # AH < AS: lowest id on a tie
     # Weight on "c is a side jack".
-    assert best_card(v, plays, unit(1), f) == parse_card("JS")
+    assert best_card(v, plays, unit(1), 0, f) == parse_card("JS")
     act(h, "AH")
     v = View(h, 1)
     # Follower: weight on "takes the trick" alone.
-    assert best_card(v, v.legal_plays, unit(0), f) == parse_card("KD")
-    assert best_card(v, 0, unit(0), f) == NO_CARD
+    assert best_card(v, v.legal_plays, unit(0), 0, f) == parse_card("KD")
+    assert best_card(v, 0, unit(0), 0, f) == NO_CARD
+
+
+def test_packed_weights_read_back():
+    from sixtysix.openplay import weight
+
+    w = packed((-32767, -1, 0, 1, 647, 32767))
+    assert [weight(w, i) for i in range(6)] == [-32767, -1, 0, 1, 647, 32767]
 
 
 def test_the_choice_allocates_nothing():
     h = open_hand()
     v = View(h, 0)
-    f = [0] * NFEATURES
-    w = tuple(range(NFEATURES))
+    f = bytearray(NFEATURES)
+    w = packed(range(-NFEATURES, NFEATURES))
 
     def choose(view, feats, weights):
-        best_card(view, view.legal_plays, weights, feats)
+        best_card(view, view.legal_plays, weights, NFEATURES, feats)
 
     used = allocated(choose, v, f, w)
     assert used is None or used == 0, used

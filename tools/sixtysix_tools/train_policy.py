@@ -35,7 +35,8 @@ from sixtysix.cards import NO_CARD
 from sixtysix.hand import Hand
 from sixtysix.match import Match
 from sixtysix.hand import CLOSE
-from sixtysix.openplay import NFEATURES, best_card, decision_cards, follow_features, lead_features
+from sixtysix.ai import decision_cards
+from sixtysix.openplay import NFEATURES, best_card, features, weights_at
 from sixtysix.compat import has
 from sixtysix.players import HeuristicPlayer
 from sixtysix.rng import Rng
@@ -65,8 +66,8 @@ class PolicyRule(HeuristicPlayer):
     rollouts' player for a second round of training: `--rollout-weights`)."""
 
     def __init__(self, weights) -> None:
-        self.weights = weights  # {(game, leading): tuple}
-        self.f = [0] * NFEATURES
+        self.weights = weights  # laid out as playweights.WEIGHTS
+        self.f = bytearray(NFEATURES)
 
     def choose(self, view) -> int:
         cards = decision_cards(view)
@@ -74,25 +75,21 @@ class PolicyRule(HeuristicPlayer):
             return HeuristicPlayer.choose(self, view)
         if has(view.actions, CLOSE) and self.wants_to_close(view, -1):
             return CLOSE
-        w = self.weights[(view.rules.game, view.lead == NO_CARD)]
-        return best_card(view, cards, w, self.f)
+        return best_card(view, cards, self.weights, weights_at(view), self.f)
 
 
 def read_weights(path):
-    """{(game, leading): weights} from a module train-policy wrote."""
+    """The WEIGHTS array of a module this command wrote."""
     import importlib.util
 
     spec = importlib.util.spec_from_file_location("rollout_weights", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    found = {}
-    for name in GAME_NAMES:
-        for leading, kind in ((True, "LEAD"), (False, "FOLLOW")):
-            w = getattr(module, "%s_%s" % (name.upper().replace("-", "_"), kind))
-            if len(w) != NFEATURES:
-                raise ValueError("%s: %d weights, not %d" % (name, len(w), NFEATURES))
-            found[(game_from_name(name), leading)] = w
-    return found
+    weights = module.WEIGHTS
+    size = 2 * 2 * len(GAME_NAMES) * NFEATURES  # two bytes a weight
+    if not isinstance(weights, bytes) or len(weights) != size:
+        raise ValueError("WEIGHTS is not %d bytes" % size)
+    return weights
 
 
 def match_samples(task):
@@ -109,7 +106,7 @@ def match_samples(task):
     rng = Rng(seed * 2 + 2)
     world = Hand(rules)
     trial = Hand(rules)
-    f = [0] * NFEATURES
+    f = bytearray(NFEATURES)
     out = []
     match = Match(rules, seed)
     while match.winner < 0 and match.hands_played < 60:
@@ -131,7 +128,7 @@ def match_samples(task):
                         totals[j] += _rollout(trial, seat, rule)
                 rows = []
                 for j, c in enumerate(ids):
-                    (lead_features if leading else follow_features)(view, c, possible, f)
+                    features(view, c, possible, f)
                     rows.append((tuple(f), totals[j]))
                 out.append((leading, rows))
             hand.act(players[seat].choose(view))
@@ -187,27 +184,37 @@ class Normal:
 
 
 def to_units(weights):
-    return tuple(int(round(w * SCALE)) for w in weights)
+    """Thousandths, rounded, within a 16-bit int (far wider than any fit)."""
+    return tuple(max(-32767, min(32767, int(round(w * SCALE)))) for w in weights)
 
 
 def module_text(results, command: str) -> str:
+    """The weights module: the decimal weights in comments, and the same
+    weights as one bytes constant (each + 32768, two bytes little-endian),
+    which costs the device a fraction of the heap of a tuple or array."""
     lines = [
-        '"""Weights of the open-stock card choice (openplay.py): for each game',
-        "one tuple for leads and one for follows, in thousandths of a game",
-        "point per unit of each feature.",
+        '"""Weights of the open-stock card choice (openplay.py), in thousandths',
+        "of a game point per unit of each feature: for Sixty-Six and then",
+        "Schnapsen, the lead weights and then the follow weights, NFEATURES",
+        "each.  WEIGHTS holds each weight plus 32768 in two bytes, low byte",
+        "first (openplay.weight reads one).",
         "",
         "Written by `%s`;" % command,
         "do not edit by hand: run the command again.",
         '"""',
         "",
     ]
+    packed = bytearray()
     for name, kind, weights, count in results:
         lines.append("# %s, %s: fitted on %d decisions" % (name, kind, count))
-        lines.append("%s_%s = (" % (name.upper().replace("-", "_"), kind.upper()))
         for i in range(0, len(weights), 8):
-            lines.append("    " + " ".join("%d," % w for w in weights[i : i + 8]))
-        lines.append(")")
-        lines.append("")
+            lines.append("#   " + " ".join("%5d" % w for w in weights[i : i + 8]))
+        for w in weights:
+            packed += (w + 32768).to_bytes(2, "little")
+    lines.append("WEIGHTS = (")
+    for i in range(0, len(packed), 32):
+        lines.append("    b'%s'" % "".join("\\x%02x" % v for v in packed[i : i + 32]))
+    lines += [")", ""]
     return "\n".join(lines)
 
 
