@@ -246,8 +246,13 @@ class SearchPlayer(HeuristicPlayer):
         loaded for this move and let go after it: on a board they would
         otherwise hold about 2 KB of heap through every search (README,
         "The computer opponent")."""
-        from . import openplay
-
+        try:
+            from . import openplay
+        except RuntimeError:
+            # Too little stack left to load a module (a small board's C
+            # stack, deep in the app): the rule of thumb, as a search cut
+            # short by the stack falls back on it (compat.out_of_stack).
+            return HeuristicPlayer.choose(self, view)
         if self.features is None:
             self.features = bytearray(openplay.NFEATURES)
         code = openplay.choose(view, cards, self.features)

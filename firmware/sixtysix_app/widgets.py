@@ -4,8 +4,6 @@ Pages and Confirm.  They know the app only as the object they were given
 without importing the app, and the app can open the screens without a
 cycle."""
 
-import sys
-
 from sixtysix.compat import const, unload  # noqa: F401  (unload: the app's modules import it from here)
 
 from .canvas import SEL

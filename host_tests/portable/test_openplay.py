@@ -3,9 +3,9 @@ takes, what its features say, that it picks the best-scored card and
 allocates nothing doing so."""
 
 from heapmeter import allocated
+from sixtysix.ai import decision_cards
 from sixtysix.cards import NO_CARD, parse_card
 from sixtysix.hand import EXCHANGE
-from sixtysix.ai import decision_cards
 from sixtysix.openplay import NFEATURES, best_card, features
 from sixtysix.view import View
 from support import act, cards, deal, rules
@@ -119,4 +119,3 @@ def test_the_choice_allocates_nothing():
 
     used = allocated(choose, v, f, w)
     assert used is None or used == 0, used
-

@@ -31,13 +31,12 @@ import sys
 import time
 from fractions import Fraction
 
-from sixtysix.cards import NO_CARD
-from sixtysix.hand import Hand
-from sixtysix.match import Match
-from sixtysix.hand import CLOSE
 from sixtysix.ai import decision_cards
-from sixtysix.openplay import NFEATURES, best_card, features, weights_at
+from sixtysix.cards import NO_CARD
 from sixtysix.compat import has
+from sixtysix.hand import CLOSE, Hand
+from sixtysix.match import Match
+from sixtysix.openplay import NFEATURES, best_card, features, weights_at
 from sixtysix.players import HeuristicPlayer
 from sixtysix.rng import Rng
 from sixtysix.rules import GAME_NAMES, Rules, game_from_name
@@ -78,11 +77,13 @@ class PolicyRule(HeuristicPlayer):
         return best_card(view, cards, self.weights, weights_at(view), self.f)
 
 
-def read_weights(path):
-    """The WEIGHTS array of a module this command wrote."""
+def read_weights(path: str) -> bytes:
+    """The packed WEIGHTS of a module this command wrote."""
     import importlib.util
 
     spec = importlib.util.spec_from_file_location("rollout_weights", path)
+    if spec is None or spec.loader is None:
+        raise ValueError("not a Python module")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     weights = module.WEIGHTS
@@ -141,8 +142,8 @@ class Normal:
     number of cards k (a decision's rows are scaled by k to stay whole)."""
 
     def __init__(self) -> None:
-        self.xtx = {}
-        self.xty = {}
+        self.xtx: dict[int, list[list[int]]] = {}
+        self.xty: dict[int, list[int]] = {}
         self.decisions = 0
 
     def add(self, rows) -> None:
@@ -213,17 +214,21 @@ def module_text(results, command: str) -> str:
             packed += (w + 32768).to_bytes(2, "little")
     lines.append("WEIGHTS = (")
     for i in range(0, len(packed), 32):
-        lines.append("    b'%s'" % "".join("\\x%02x" % v for v in packed[i : i + 32]))
+        lines.append('    b"%s"' % "".join("\\x%02x" % v for v in packed[i : i + 32]))
     lines += [")", ""]
     return "\n".join(lines)
 
 
 def add_arguments(parser) -> None:
     parser.description = "Fit the open-stock card choice from rollouts and write playweights.py."
-    parser.add_argument("--matches", default="200", help="matches of each game to take positions from (default 200)")
+    parser.add_argument(
+        "--matches", default="200", help="matches of each game to take positions from (default 200)"
+    )
     parser.add_argument("--rollouts", default="64", help="worlds dealt for each decision (default 64)")
     parser.add_argument("--seed", default="1", help="seed of the deals, worlds and players (default 1)")
-    parser.add_argument("--jobs", default="2", help="processes to play on (default 2; the output does not depend on it)")
+    parser.add_argument(
+        "--jobs", default="2", help="processes to play on (default 2; the output does not depend on it)"
+    )
     parser.add_argument(
         "--rollout-weights",
         default=None,
