@@ -43,7 +43,9 @@ LARGER_HEAP = {
     # Every game's engine and view at once, compiled from source: the
     # registry's own test plays a hand of each (a board loads one game).
     "test_games": "heapsize=96wK",
-    "test_ai": "heapsize=72wK",
+    # The hard player loads openplay for each open-stock card and lets it
+    # go (on a board as .mpy): here each load compiles it from source.
+    "test_ai": "heapsize=96wK",
     "test_solver": "heapsize=72wK",
     "test_levels": "heapsize=72wK",
     # The hinter is the hard player, which now imports openplay too.
