@@ -3,17 +3,13 @@ byte, and the module it writes is one the firmware can import.  And the
 experimental lookahead player that uses the weights: legal, within its
 budget, searching one trick deep."""
 
-import importlib.util
-
 from sixtysix.evaluate import NFEATURES
 from sixtysix_tools.cli import main
+from sixtysix_tools.train import load_module
 
 
 def load(path):
-    spec = importlib.util.spec_from_file_location("weights_under_test", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_module(path, "weights_under_test")
 
 
 def test_same_seed_same_bytes_and_an_importable_module(tmp_path, capsys):

@@ -3,13 +3,13 @@ for byte, whatever the number of jobs, and the module is one the firmware
 can import.  And the hard level does take its open-stock cards from the
 weights, which were made by that command."""
 
-import importlib.util
 import os
 
 from sixtysix.ai import SearchPlayer
 from sixtysix.hand import CLOSE
 from sixtysix.openplay import NFEATURES, weight
 from sixtysix_tools.cli import main
+from sixtysix_tools.train import load_module
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 WEIGHTS = os.path.join(HERE, "..", "firmware", "sixtysix", "playweights.py")
@@ -17,10 +17,7 @@ SIZE = 4 * NFEATURES  # two games, lead and follow
 
 
 def load(path):
-    spec = importlib.util.spec_from_file_location("play_weights_under_test", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_module(path, "play_weights_under_test")
 
 
 def test_same_command_same_bytes_on_any_number_of_jobs(tmp_path, capsys):

@@ -3,11 +3,13 @@ rules.  The end of a hand is the table's own (table.py)."""
 
 import sys
 
+from sixtysix.compat import unload
+
 from .canvas import FG, SEL
 from .events import BACK, NEXT, OK, PREV
 from .settings import GAMES, LEVELS, OFFERED
 from .ui import draw_list, draw_title, fit, put
-from .widgets import Confirm, Menu, Pages, Screen, unload
+from .widgets import Confirm, Menu, Pages, Screen
 
 # Screen labels of the rule options of every game, by record name
 # (rules.OPTIONS and the other games' option lists).

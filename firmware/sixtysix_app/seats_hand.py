@@ -5,12 +5,12 @@ its own table's code besides."""
 
 from sixtysix.ai import SearchPlayer
 from sixtysix.cards import NO_CARD
+from sixtysix.compat import unload
 from sixtysix.hand import CLAIM, CLOSE, EXCHANGE, MARRY
 from sixtysix.players import beats
 
 from .seats import Seats, marriage_label, sorted24
 from .ui import card_text, glyphs
-from .widgets import unload
 
 try:
     from typing import Any

@@ -3,12 +3,12 @@ seats play a Sixty-Six hand.  It is shown as a table of seats (Slots), and
 reads its hand as the two-player games do (seats_hand.OnHand)."""
 
 from sixtysix.cards import NO_CARD
+from sixtysix.compat import unload
 
 from .seats import SEATS
 from .seats_hand import OnHand
 from .seats_slots import Slots
 from .ui import suit_char
-from .widgets import unload
 
 
 class Three(OnHand, Slots):

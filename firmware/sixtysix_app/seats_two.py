@@ -2,13 +2,13 @@
 computer (B), with the stock, the upcard and B's hand on the table."""
 
 from sixtysix.cards import KING, NO_CARD, QUEEN, count, set_points
+from sixtysix.compat import unload
 from sixtysix.hand import CLAIM, CLOSE, EXCHANGE, MARRY, close_cost
 
 from .canvas import DIM, SEL
 from .seats import Seats
 from .seats_hand import OnHand
 from .ui import card_text, draw_card, draw_stock, suit_char
-from .widgets import unload
 
 
 class Two(OnHand):

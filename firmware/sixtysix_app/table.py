@@ -11,14 +11,14 @@ are seat A (0); the computer plays B, C, D.
 """
 
 from sixtysix import games
-from sixtysix.compat import const
+from sixtysix.compat import const, unload
 from sixtysix.hand import MARRY, IllegalAction
 
 from .canvas import BG, DIM, FG, SEL
 from .events import BACK, HINT, NEXT, OK, PREV
 from .seats import SEATS, adapter
 from .ui import CURSOR, draw_card, draw_note, draw_status, fit, marriage_mark, marriages, put
-from .widgets import TRICK_MS, Menu, Pages, Screen, unload
+from .widgets import TRICK_MS, Menu, Pages, Screen
 
 try:
     from typing import Any

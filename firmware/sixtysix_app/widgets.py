@@ -4,7 +4,7 @@ Pages and Confirm.  They know the app only as the object they were given
 without importing the app, and the app can open the screens without a
 cycle."""
 
-from sixtysix.compat import const, unload  # noqa: F401  (unload: the app's modules import it from here)
+from sixtysix.compat import const
 
 from .canvas import SEL
 from .events import BACK, NEXT, OK, PREV

@@ -188,6 +188,19 @@ def run(args) -> int:
     return write_module("sixtysix train", args.out, module_text(results, hands, seed, args.player))
 
 
+def load_module(path: str, name: str):
+    """The module a weights file defines, executed from `path` (not
+    imported: the firmware's own module of that name stays as it is)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(name, path)
+    if spec is None or spec.loader is None:
+        raise ValueError("not a Python module")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def write_module(command: str, path: str, text: str) -> int:
     """Write a weights module; the exit status (2, said in one line, when
     the file cannot be written)."""

@@ -44,7 +44,7 @@ from sixtysix.sampling import WorldSampler
 from sixtysix.view import View
 
 from .textin import ascii_int
-from .train import solve, write_module
+from .train import load_module, solve, write_module
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DEFAULT_OUT = os.path.join(os.path.dirname(os.path.dirname(HERE)), "firmware", "sixtysix", "playweights.py")
@@ -79,14 +79,7 @@ class PolicyRule(HeuristicPlayer):
 
 def read_weights(path: str) -> bytes:
     """The packed WEIGHTS of a module this command wrote."""
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("rollout_weights", path)
-    if spec is None or spec.loader is None:
-        raise ValueError("not a Python module")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    weights = module.WEIGHTS
+    weights = load_module(path, "rollout_weights").WEIGHTS
     size = 2 * 2 * len(GAME_NAMES) * NFEATURES  # two bytes a weight
     if not isinstance(weights, bytes) or len(weights) != size:
         raise ValueError("WEIGHTS is not %d bytes" % size)
