@@ -101,7 +101,8 @@ def reshuffled(text: str, rng: Rng) -> str:
     shown in a marriage or as the upcard stays where it was, and the
     history is unchanged.  Relabelling only those cards in the last deal
     keeps every action the same text (none of them names a hidden card)."""
-    from sixtysix.cards import card_name, parse_card
+    from sixtysix.cards import card_name
+    from sixtysix.cardtext import parse_card
 
     hand = move.live_hand(text)
     hidden = [c for c in range(24) if (View(hand, hand.turn).unseen() >> c) & 1]

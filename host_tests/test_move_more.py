@@ -10,7 +10,8 @@ import os
 
 import pytest
 from conftest import run_python
-from sixtysix.cards import card48_name, card_name, parse_card, parse_card48
+from sixtysix.cards import card48_name, card_name
+from sixtysix.cardtext import parse_card, parse_card48
 from sixtysix.four import BIDDING, PASS, FourMatch, FourRules
 from sixtysix.four import MAX_ACTIONS as FOUR_ACTIONS
 from sixtysix.hand import CLAIM

@@ -14,7 +14,7 @@ import sys
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from sixtysix.cards import parse_card48
+from sixtysix.cardtext import parse_card48
 from sixtysix.hand import IllegalAction
 from sixtysix.rng import Rng
 from sixtysix.sixtyfive import MAX_ACTIONS, SixtyFiveHand, SixtyFiveMatch, SixtyFiveRules

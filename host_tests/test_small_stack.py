@@ -14,10 +14,11 @@ import sixtysix.ai_four
 import sixtysix.solver
 from sixtysix.ai import make_player
 from sixtysix.ai_four import make_four_player
+from sixtysix.cardtext import game_from_name
 from sixtysix.compat import out_of_stack
 from sixtysix.four import FourMatch, FourRules
 from sixtysix.match import Match
-from sixtysix.rules import Rules, game_from_name
+from sixtysix.rules import Rules
 from sixtysix.view import View
 from sixtysix.view_four import FourView
 

@@ -45,10 +45,6 @@ def card(suit: int, rank: int) -> int:
     return suit * 6 + rank
 
 
-def suit_of(c: int) -> int:
-    return c // 6
-
-
 def card_points(c: int) -> int:
     return RANK_POINTS[c % 6]
 
@@ -120,22 +116,6 @@ def card_name(c: int, ranks: str = RANK_LETTERS) -> str:
     return ranks[c % n] + SUIT_LETTERS[c // n]
 
 
-def parse_card(text: str, ranks: str = RANK_LETTERS) -> int:
-    """'TS' or 'ts' -> card id, in the deck of `ranks` as card_name;
-    ValueError with a readable reason otherwise."""
-    t = text.upper()
-    if len(t) != 2 or t[0] not in ranks or t[1] not in SUIT_LETTERS:
-        raise ValueError("unknown card '%s'" % text)
-    return SUIT_LETTERS.index(t[1]) * len(ranks) + ranks.index(t[0])
-
-
-def parse_suit(text: str) -> int:
-    t = text.upper()
-    if len(t) != 1 or t not in SUIT_LETTERS:
-        raise ValueError("unknown suit '%s'" % text)
-    return SUIT_LETTERS.index(t)
-
-
 # --- the 48-card deck (Sixty-Five) -----------------------------------------
 
 RANK48_LETTERS = "3456789TJQKA"
@@ -155,7 +135,3 @@ def bit48(c: int) -> int:
 
 def card48_name(c: int) -> str:
     return card_name(c, RANK48_LETTERS)
-
-
-def parse_card48(text: str) -> int:
-    return parse_card(text, RANK48_LETTERS)

@@ -128,10 +128,3 @@ def named_option_value(rules, options, name: str) -> str:
         if opt_name == name:
             return values[getattr(rules, attr)]
     raise ValueError("unknown option '%s'" % name)
-
-
-def game_from_name(name: str) -> int:
-    n = name.lower()
-    if n in GAME_NAMES:
-        return GAME_NAMES.index(n)
-    raise ValueError("unknown game '%s' (sixty-six or schnapsen)" % name)

@@ -2,7 +2,7 @@
 
 Seats 0..3 are A B C D clockwise; partners sit opposite, so a seat's side
 is `seat & 1` (side 0 = AC, side 1 = BD).  The deck is A K Q J T 9 8 7 6 5
-4 3 in four suits, card ids suit * 12 + rank (`cards.parse_card48`; ranks
+4 3 in four suits, card ids suit * 12 + rank (`cardtext.parse_card48`; ranks
 numbered low to high from the three), so within a suit a higher id is a
 higher card.  Spades are always trumps.
 

@@ -1,7 +1,8 @@
 """Helpers for the portable tests, which run on CPython (pytest) and on the
 MicroPython unix port (run.py): plain asserts, no pytest features."""
 
-from sixtysix.cards import count, parse_card, parse_suit, set_points
+from sixtysix.cards import count, set_points
+from sixtysix.cardtext import parse_card, parse_suit
 from sixtysix.hand import CLAIM, CLOSE, EXCHANGE, MARRY, Hand, IllegalAction
 from sixtysix.rules import SCHNAPSEN, SIXTY_SIX, Rules
 

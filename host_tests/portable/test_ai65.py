@@ -17,7 +17,7 @@ from sixtysix.ai65 import (
     heuristic_card,
     make_65_player,
 )
-from sixtysix.cards import parse_card48
+from sixtysix.cardtext import parse_card48
 from sixtysix.rng import Rng
 from sixtysix.sixtyfive import MAX_ACTIONS, SixtyFiveHand, SixtyFiveMatch, SixtyFiveRules
 from sixtysix.view65 import View65

@@ -16,7 +16,8 @@ from sixtysix.bid import (
     BidHand,
     BidRules,
 )
-from sixtysix.cards import count, parse_card, parse_suit
+from sixtysix.cards import count
+from sixtysix.cardtext import parse_card, parse_suit
 from sixtysix.four import BIDDING
 from sixtysix.hand import MARRY, IllegalAction
 

@@ -11,10 +11,9 @@ from sixtysix.cards import (
     half48,
     highest,
     lowest,
-    parse_card,
-    parse_card48,
     set_points,
 )
+from sixtysix.cardtext import parse_card, parse_card48
 from sixtysix.rng import Rng
 from support import cards, rules
 

@@ -1,6 +1,7 @@
 """Four-player partnership Sixty-Six with bidding (RULES.md 2c)."""
 
-from sixtysix.cards import count, parse_card, parse_suit, set_points
+from sixtysix.cards import count, set_points
+from sixtysix.cardtext import parse_card, parse_suit
 from sixtysix.four import (
     BID,
     BIDDING,

@@ -4,7 +4,8 @@ allocates nothing doing so."""
 
 from heapmeter import allocated
 from sixtysix.ai import decision_cards
-from sixtysix.cards import NO_CARD, parse_card
+from sixtysix.cards import NO_CARD
+from sixtysix.cardtext import parse_card
 from sixtysix.hand import EXCHANGE
 from sixtysix.openplay import NFEATURES, best_card, features
 from sixtysix.view import View

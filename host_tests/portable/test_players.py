@@ -2,7 +2,7 @@
 the heuristic clearly stronger than random play.  Portable: plain asserts,
 runs under pytest and on the MicroPython unix port."""
 
-from sixtysix.cards import parse_card, suit_of
+from sixtysix.cardtext import parse_card, suit_of
 from sixtysix.hand import CLAIM, CLOSE, EXCHANGE, MARRY
 from sixtysix.match import Match
 from sixtysix.players import HeuristicPlayer, RandomPlayer

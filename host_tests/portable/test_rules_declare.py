@@ -1,6 +1,6 @@
 """Marriages, exchanging the trump nine/jack, closing (RULES.md 1 and 2a)."""
 
-from sixtysix.cards import parse_card
+from sixtysix.cardtext import parse_card
 from sixtysix.hand import CLOSE, EXCHANGE, MARRY, MAX_ACTIONS
 from support import act, cards, deal, position, rejected, rules
 

@@ -1,6 +1,7 @@
 """Dealing, tricks, drawing and the strict phase (RULES.md 1 and 2a)."""
 
-from sixtysix.cards import card_name, count, parse_card
+from sixtysix.cards import card_name, count
+from sixtysix.cardtext import parse_card
 from sixtysix.hand import CLAIM, MAX_ACTIONS
 from sixtysix.match import Match
 from sixtysix.rules import SCHNAPSEN, SIXTY_SIX, Rules

@@ -7,7 +7,7 @@ each test says exactly which cards matter.  D deals, so A leads first.
 
 import gc
 
-from sixtysix.cards import parse_card48
+from sixtysix.cardtext import parse_card48
 from sixtysix.hand import IllegalAction
 from sixtysix.rng import Rng
 from sixtysix.sixtyfive import (

@@ -1,6 +1,6 @@
 """Sixty-Six for three players, the dealer sitting out (RULES.md 2b)."""
 
-from sixtysix.cards import parse_card
+from sixtysix.cardtext import parse_card
 from sixtysix.hand import CLAIM, MAX_ACTIONS, IllegalAction
 from sixtysix.rng import Rng
 from sixtysix.three import ThreeMatch

@@ -35,10 +35,11 @@ if __name__ == "__main__":
 
 from benchtime import elapsed_us, nearest_rank, now_us, report_decisions, run_mode  # type: ignore[import-not-found]
 from sixtysix.ai import make_player
+from sixtysix.cardtext import game_from_name
 from sixtysix.hand import CLAIM, CLOSE, EXCHANGE, MAX_ACTIONS
 from sixtysix.match import Match
 from sixtysix.rng import Rng
-from sixtysix.rules import Rules, game_from_name
+from sixtysix.rules import Rules
 from sixtysix.solver import Solver
 from sixtysix.view import View
 

@@ -58,10 +58,11 @@ def play_hand(task) -> tuple:
     """One hand; returns (hard won it, [(kind, bucket)] of its searched
     decisions), kind 0 a play, 1 a close."""
     from sixtysix.ai import SearchPlayer, make_player
+    from sixtysix.cardtext import game_from_name
     from sixtysix.hand import CLOSE
     from sixtysix.hint import close_bucket, play_bucket
     from sixtysix.match import Match
-    from sixtysix.rules import Rules, game_from_name
+    from sixtysix.rules import Rules
     from sixtysix.view import View
 
     game, opponent, seed, hard_seat = task

@@ -2,7 +2,8 @@
 hands and no stock, only `play` actions; results keyed by side ("AC",
 "BD").  Card ids run to 47, so a deal is checked with plain Python ints."""
 
-from sixtysix.cards import card48_name, parse_card48
+from sixtysix.cards import card48_name
+from sixtysix.cardtext import parse_card48
 from sixtysix.sixtyfive import HAND_SIZE, REASONS, SIDE_NAMES, TOTAL
 
 from .gamepart import GamePart

@@ -66,7 +66,8 @@ Studying a record (move.py, analyse.py):
 from collections.abc import Callable
 
 from sixtysix import games
-from sixtysix.cards import card_name, parse_card
+from sixtysix.cards import card_name
+from sixtysix.cardtext import parse_card
 
 from .recordsyntax import RecordError, one_of
 

@@ -373,7 +373,7 @@ def _action_code(part: GamePart, words, line: int) -> int:
 
 
 def _parse_suit(word: str) -> int:
-    from sixtysix.cards import parse_suit
+    from sixtysix.cardtext import parse_suit
 
     return parse_suit(word)
 

@@ -88,7 +88,7 @@ def seat(word: str, line: int, seats: str) -> int:
 
 
 def card(word: str, line: int, parse) -> int:
-    """One card by the game's `parse` (cards.parse_card or parse_card48)."""
+    """One card by the game's `parse` (cardtext.parse_card or parse_card48)."""
     try:
         return parse(word)
     except ValueError as e:

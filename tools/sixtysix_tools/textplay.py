@@ -15,20 +15,14 @@ import time
 from typing import Any
 
 from sixtysix.ai import PLAYER_NAMES, make_player
-from sixtysix.cards import NO_CARD, SUIT_NAMES, card_name, count, parse_card, parse_suit, set_points
+from sixtysix.cards import NO_CARD, SUIT_NAMES, card_name, count, set_points
+from sixtysix.cardtext import game_from_name, parse_card, parse_suit
 from sixtysix.explain import result_text
 from sixtysix.hand import CLAIM, CLOSE, EXCHANGE, MARRY, IllegalAction, close_cost
 from sixtysix.hint import Hinter
 from sixtysix.match import Match
 from sixtysix.players import beats
-from sixtysix.rules import (
-    FALSE_CLAIM_MATCH,
-    FALSE_CLAIM_TWO_OR_THREE,
-    GAME_NAMES,
-    OPTIONS,
-    Rules,
-    game_from_name,
-)
+from sixtysix.rules import FALSE_CLAIM_MATCH, FALSE_CLAIM_TWO_OR_THREE, GAME_NAMES, OPTIONS, Rules
 from sixtysix.view import View
 
 from .records import RecordError, RecordWriter, read

@@ -23,9 +23,10 @@ import sys
 import time
 from fractions import Fraction
 
+from sixtysix.cardtext import game_from_name
 from sixtysix.evaluate import NFEATURES, features
 from sixtysix.match import Match
-from sixtysix.rules import GAME_NAMES, Rules, game_from_name
+from sixtysix.rules import GAME_NAMES, Rules
 from sixtysix.view import View
 
 from .textin import ascii_int

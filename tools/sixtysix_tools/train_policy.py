@@ -33,13 +33,14 @@ from fractions import Fraction
 
 from sixtysix.ai import decision_cards
 from sixtysix.cards import NO_CARD
+from sixtysix.cardtext import game_from_name
 from sixtysix.compat import has
 from sixtysix.hand import CLOSE, Hand
 from sixtysix.match import Match
 from sixtysix.openplay import NFEATURES, best_card, features, weights_at
 from sixtysix.players import HeuristicPlayer
 from sixtysix.rng import Rng
-from sixtysix.rules import GAME_NAMES, Rules, game_from_name
+from sixtysix.rules import GAME_NAMES, Rules
 from sixtysix.sampling import WorldSampler
 from sixtysix.view import View
 

@@ -1,0 +1,41 @@
+"""Card, suit and game names read from text: records, the text game,
+the host tools and the tests.  The device never reads a card from text, so
+no firmware module imports this one and it costs the device no heap."""
+
+from .cards import RANK48_LETTERS, RANK_LETTERS, SUIT_LETTERS
+from .rules import GAME_NAMES
+
+
+def suit_of(c: int) -> int:
+    """The suit of a two-player card id."""
+    return c // 6
+
+
+def parse_card(text: str, ranks: str = RANK_LETTERS) -> int:
+    """'TS' or 'ts' -> card id, in the deck of `ranks` as cards.card_name;
+    ValueError with a readable reason otherwise."""
+    t = text.upper()
+    if len(t) != 2 or t[0] not in ranks or t[1] not in SUIT_LETTERS:
+        raise ValueError("unknown card '%s'" % text)
+    return SUIT_LETTERS.index(t[1]) * len(ranks) + ranks.index(t[0])
+
+
+def parse_card48(text: str) -> int:
+    """'3C'..'AS' -> a Sixty-Five card id (cards.card48_name's spelling)."""
+    return parse_card(text, RANK48_LETTERS)
+
+
+def parse_suit(text: str) -> int:
+    """'S' or 's' -> suit number; ValueError otherwise."""
+    t = text.upper()
+    if len(t) != 1 or t not in SUIT_LETTERS:
+        raise ValueError("unknown suit '%s'" % text)
+    return SUIT_LETTERS.index(t)
+
+
+def game_from_name(name: str) -> int:
+    """'sixty-six' or 'schnapsen' (any case) -> rules.game number."""
+    n = name.lower()
+    if n in GAME_NAMES:
+        return GAME_NAMES.index(n)
+    raise ValueError("unknown game '%s' (sixty-six or schnapsen)" % name)
