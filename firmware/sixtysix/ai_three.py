@@ -27,10 +27,6 @@ class ThreeSeatPlayer:
             raise ValueError("the dealer sits this hand out")
         return View(match.hand, p)
 
-    def choose_for(self, match, seat: int) -> int:
-        """The seat's action in the match's current hand."""
-        return self.player.choose(self.view(match, seat))
-
     def choose(self, view) -> int:
         """Same as the two-player player: for callers that build the View."""
         return self.player.choose(view)
