@@ -84,3 +84,19 @@ def test_bench_device_replays_the_tour_of_its_own_seed(tmp_path):
     # (with some seeds they still finish one, so compare the ends).
     _, other = bench_device.attempt(micropython, 512, "thumby", presses, "-", root, work, 3)
     assert other != last, other
+
+
+def test_bench_device_emulated_plays_every_offered_game_or_the_one_named():
+    from sixtysix_app.settings import GAMES, OFFERED
+    from sixtysix_tools.bench import device_games
+    from sixtysix_tools.bench_common import BenchError
+
+    assert device_games(None) == OFFERED
+    assert GAMES.index("bid-three") in device_games(None)
+    assert device_games("bid-two") == (GAMES.index("bid-two"),)
+    try:
+        device_games("skat")
+    except BenchError as e:
+        assert "skat" in str(e)
+    else:
+        raise AssertionError("an unknown game was accepted")

@@ -86,8 +86,9 @@ def add_arguments(parser):
     parser.add_argument(
         "--game",
         choices=GAME_NAMES + SEAT_GAMES + ("all",),
-        default="sixty-six",
-        help="ai: the game played (default sixty-six); all: --emulated only",
+        default=None,
+        help="ai: the game played (default sixty-six; all: --emulated only); "
+        "device --emulated: the one game to measure (default every game the device offers)",
     )
     parser.add_argument(
         "--emulated",
@@ -406,6 +407,18 @@ def bench_ai(matches, seed, game, positions=None):
     print("%s, core as .mpy: -X heapsize=%dwK" % (what, frozen))
 
 
+def device_games(name: str | None) -> tuple[int, ...]:
+    """The games `bench device --emulated` plays, by their number in the
+    device's list: `name` alone, or every game the device offers."""
+    from sixtysix_app.settings import GAMES, OFFERED
+
+    if name is None or name == "all":
+        return OFFERED
+    if name not in GAMES:
+        raise BenchError("bench device --emulated: the device does not offer %s" % name)
+    return (GAMES.index(name),)
+
+
 def run_emulated(args):
     from . import bench_emulated, emulated
 
@@ -415,11 +428,12 @@ def run_emulated(args):
     if args.bootrom:
         os.environ[emulated.BOOTROM_ENV] = args.bootrom
     if args.what == "ai":
-        games = GAME_NAMES + SEAT_GAMES if args.game == "all" else (args.game,)
+        game = args.game or "sixty-six"
+        games = GAME_NAMES + SEAT_GAMES if game == "all" else (game,)
         bench_emulated.bench_ai_emulated(games, AI_LEVELS, args.matches, args.seed, args.positions)
     elif args.what == "device":
         boards = tuple(args.board or bench_emulated.PICO_BOARDS)
-        bench_emulated.bench_device_emulated(args.seed, boards, (0, 1, 2, 3, 4), args.level, args.frozen)
+        bench_emulated.bench_device_emulated(args.seed, boards, device_games(args.game), args.level, args.frozen)
     else:
         raise BenchError("bench core has no --emulated")
 
@@ -431,7 +445,7 @@ def run(args):
         elif args.what == "ai":
             if args.game == "all":
                 raise BenchError("bench ai --game all runs on the emulated Pico only: add --emulated")
-            bench_ai(args.matches, args.seed, args.game, args.positions)
+            bench_ai(args.matches, args.seed, args.game or "sixty-six", args.positions)
         elif args.what == "device":
             from .bench_device import bench_device
 
