@@ -433,7 +433,8 @@ def run_emulated(args):
         bench_emulated.bench_ai_emulated(games, AI_LEVELS, args.matches, args.seed, args.positions)
     elif args.what == "device":
         boards = tuple(args.board or bench_emulated.PICO_BOARDS)
-        bench_emulated.bench_device_emulated(args.seed, boards, device_games(args.game), args.level, args.frozen)
+        games = device_games(args.game)
+        bench_emulated.bench_device_emulated(args.seed, boards, games, args.level, args.frozen)
     else:
         raise BenchError("bench core has no --emulated")
 
