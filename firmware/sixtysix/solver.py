@@ -39,6 +39,11 @@ _PLIES = const(28)  # 12 tricks of two cards, a close, and spare
 _QUEENS = const(0x104104)  # the queen bit of every suit
 NO_HORIZON = const(255)  # a ply no search reaches: search to the end
 
+# Highest and lowest set bit of a suit's six bits (0 for none): the move
+# generators take a hand's cards a suit at a time, one table read a card,
+# instead of testing each of 24 bits.
+_HIGH = bytes([max([r for r in range(6) if (m >> r) & 1] or [0]) for m in range(64)])
+_LOW = bytes([min([r for r in range(6) if (m >> r) & 1] or [0]) for m in range(64)])
 # Card points by id (24 ids), so the hot loop needs no `% 6`.
 _POINTS = bytes([(0, 2, 3, 4, 10, 11)[c % 6] for c in range(24)])
 
@@ -176,21 +181,20 @@ class Solver:
         return best
 
     def _gen_leads(self, p: int, base: int) -> int:
-        """Leads of player p into the move buffer, high cards first (a
-        suit the hand lacks is skipped whole: on a microcontroller a node
-        costs mostly its loop turns)."""
+        """Leads of player p into the move buffer, high cards first (on a
+        microcontroller a node costs mostly its loop turns and calls)."""
         hand = self.hands[p]
         moves = self.moves
         n = 0
-        c = 23
-        while c >= 0:
-            if c % 6 == 5 and not (hand >> (c - 5)) & 0x3F:
-                c -= 6
-                continue
-            if (hand >> c) & 1:
-                moves[base + n] = c
+        at = 18  # the id of the lowest card of the suit (spades first)
+        while at >= 0:
+            m = (hand >> at) & 0x3F
+            while m:
+                r = _HIGH[m]
+                moves[base + n] = at + r
                 n += 1
-            c -= 1
+                m ^= 1 << r
+            at -= 6
         return n
 
     def _gen_follows(self, p: int, base: int) -> int:
@@ -219,25 +223,24 @@ class Solver:
         win = allowed & ~((2 << lead) - 1) & (0x3F << (s * 6))
         if s != self.trump:
             win |= allowed & (0x3F << (self.trump * 6))
-        # cheapest first within each (a loop over a tuple would allocate)
-        return self._put(allowed & ~win, base, self._put(win, base, 0))
-
-    def _put(self, cards: int, base: int, n: int) -> int:
-        """Append a set's cards, lowest first, to the move buffer at
-        base + n; returns the new count.  Six absent cards in a row are
-        skipped at once."""
+        # Cheapest first within each: the winners, then the rest (the two
+        # passes in one loop: a call per pass costs more than its work).
         moves = self.moves
-        c = 0
-        while cards:
-            if not cards & 0x3F:
+        n = 0
+        cards = win
+        for rest in range(2):
+            if rest:
+                cards = allowed & ~win
+            at = 0  # the id of the lowest card of the suit in cards' low bits
+            while cards:
+                m = cards & 0x3F
+                while m:
+                    r = _LOW[m]
+                    moves[base + n] = at + r
+                    n += 1
+                    m &= m - 1
                 cards >>= 6
-                c += 6
-                continue
-            if cards & 1:
-                moves[base + n] = c
-                n += 1
-            cards >>= 1
-            c += 1
+                at += 6
         return n
 
     def _search(self, p: int, alpha: int, beta: int, ply: int) -> int:
@@ -253,14 +256,19 @@ class Solver:
         return self._search_follow(p, alpha, beta, ply)
 
     def _search_lead(self, p: int, alpha: int, beta: int, ply: int) -> int:
-        if self.nodes >= self.limit:
+        # The state's lists are read through locals: on MicroPython an
+        # attribute of self costs a lookup each time, a local does not.
+        nodes = self.nodes
+        if nodes >= self.limit:
             # Over budget: unwind fast, counting no further node.  The
             # caller sees `aborted` and throws this search's values away.
             self.aborted = True
             return 0
-        self.nodes += 1
+        self.nodes = nodes + 1
         tricks = self.tricks
-        if self.pts[p] + (self.mar[p] if tricks[p] else 0) >= _WIN:
+        pts = self.pts
+        mar = self.mar
+        if pts[p] + (mar[p] if tricks[p] else 0) >= _WIN:
             return self._claim_value(p)
         hands = self.hands
         hand = hands[p]
@@ -271,22 +279,23 @@ class Solver:
             best = self._marriage_claim(p)
             if best >= beta:
                 return best
-        if ply >= self.horizon:
-            v = self.evaluator.value(
-                hands, self.pts, self.mar, self.tricks, self.trump, len(self.stock) - self.pos, p
-            )
+        horizon = self.horizon
+        pos = self.pos
+        if ply >= horizon:
+            v = self.evaluator.value(hands, pts, mar, tricks, self.trump, len(self.stock) - pos, p)
             return v if v > best else best
         # transposition table (positions between tricks only)
-        a = hands[0] | (p << 24) | ((1 if self.tricks[0] else 0) << 25) | ((1 if self.tricks[1] else 0) << 26)
-        b = hands[1] | ((self.mar[0] // 20) << 24)
-        k = self.pts[0] | (self.pts[1] << 8) | ((self.mar[1] // 20) << 16) | (self.pos << 19)
+        a = hands[0] | (p << 24) | ((1 if tricks[0] else 0) << 25) | ((1 if tricks[1] else 0) << 26)
+        b = hands[1] | ((mar[0] // 20) << 24)
+        k = pts[0] | (pts[1] << 8) | ((mar[1] // 20) << 16) | (pos << 19)
         d = self.closer + 1
         if d:
             d |= (self.close_score[0] << 2) | (self.close_score[1] << 10)
             d |= ((1 if self.close_tricks[0] else 0) << 18) | ((1 if self.close_tricks[1] else 0) << 19)
         slot = (a ^ (b * 7) ^ (k * 13) ^ d) % self.size
+        gen = self.gen
         if (
-            self.tt_gen[slot] == self.gen
+            self.tt_gen[slot] == gen
             and self.tt_a[slot] == a
             and self.tt_b[slot] == b
             and self.tt_c[slot] == k
@@ -304,7 +313,7 @@ class Solver:
         alpha0 = alpha
         if best > alpha:
             alpha = best
-        if self.closer < 0 and self.pos < len(self.stock) - 1 and alpha < beta and self.horizon == NO_HORIZON:
+        if d == 0 and pos < len(self.stock) - 1 and alpha < beta and horizon == NO_HORIZON:
             v = self._close_and_search(p, alpha, beta, ply)
             if v > best:
                 best = v
@@ -312,13 +321,15 @@ class Solver:
                     alpha = v
         base = ply * _PLY_SLOTS
         n = self._gen_leads(p, base)
-        marry_ok = not self.rules.no_late_marriage
-        queen_only = self.rules.queen_lead
+        rules = self.rules
+        marry_ok = not rules.no_late_marriage
+        queen_only = rules.queen_lead
+        moves = self.moves
         hand = hands[p]
         for i in range(n):
             if alpha >= beta:
                 break
-            c = self.moves[base + i]
+            c = moves[base + i]
             m = 0
             if marry_ok:
                 r = c % 6
@@ -326,17 +337,17 @@ class Solver:
                     q = c - r + _QUEEN
                     if (hand >> q) & 3 == 3:
                         m = 40 if c // 6 == self.trump else 20
-                        if self.tricks[p] and self.pts[p] + self.mar[p] + m >= _WIN:
+                        if tricks[p] and pts[p] + mar[p] + m >= _WIN:
                             m = 0  # declaring would mean claiming: see _marriage_claim
             # A declarable king or queen is searched twice: declared, then
             # not (declaring can hasten a claim and so shrink the margin).
             while True:
                 hands[p] = hand & ~(1 << c)
-                self.mar[p] += m
+                mar[p] += m
                 self.lead = c
                 v = -self._search_follow(1 - p, -beta, -alpha, ply + 1)
                 self.lead = -1
-                self.mar[p] -= m
+                mar[p] -= m
                 hands[p] = hand
                 if v > best:
                     best = v
@@ -355,7 +366,7 @@ class Solver:
             flag = _LOWER
         else:
             flag = _EXACT
-        self.tt_gen[slot] = self.gen
+        self.tt_gen[slot] = gen
         self.tt_a[slot] = a
         self.tt_b[slot] = b
         self.tt_c[slot] = k
@@ -374,17 +385,21 @@ class Solver:
         return v
 
     def _search_follow(self, p: int, alpha: int, beta: int, ply: int) -> int:
-        if self.nodes >= self.limit:
+        nodes = self.nodes
+        if nodes >= self.limit:
             self.aborted = True  # as in _search_lead
             return 0
-        self.nodes += 1
+        self.nodes = nodes + 1
         if self.pts[p] + (self.mar[p] if self.tricks[p] else 0) >= _WIN:
             return self._claim_value(p)
         base = ply * _PLY_SLOTS
         n = self._gen_follows(p, base)
         best = -_INF
+        moves = self.moves
         for i in range(n):
-            v = self._follow(p, self.moves[base + i], alpha, beta, ply)
+            # self._follow called, not kept in a local: a bound method in a
+            # local is a new object on the heap at every node.
+            v = self._follow(p, moves[base + i], alpha, beta, ply)
             if v > best:
                 best = v
                 if v > alpha:
@@ -406,33 +421,37 @@ class Solver:
             w = p
         else:
             w = leader
-        pts = _POINTS[lead] + _POINTS[c]
+        taken = _POINTS[lead] + _POINTS[c]
+        pts = self.pts
+        tricks = self.tricks
         hand = hands[p]
         hands[p] = hand & ~(1 << c)
-        self.pts[w] += pts
-        self.tricks[w] += 1
+        pts[w] += taken
+        tricks[w] += 1
         self.lead = -1
         pos = self.pos
-        if self.closer < 0 and pos < len(self.stock):
-            hands[w] |= 1 << self.stock[pos]
-            hands[1 - w] |= 1 << self.stock[pos + 1]
+        stock = self.stock
+        drew = self.closer < 0 and pos < len(stock)
+        if drew:
+            hands[w] |= 1 << stock[pos]
+            hands[1 - w] |= 1 << stock[pos + 1]
             self.pos = pos + 2
         if hands[0] == 0 and hands[1] == 0:
             bonus = 10 if self.closer < 0 and not self.rules.no_bonus else 0
-            self.pts[w] += bonus
+            pts[w] += bonus
             v = self._played_out_value(p, w)
-            self.pts[w] -= bonus
+            pts[w] -= bonus
         elif w == p:
             v = self._search_lead(p, alpha, beta, ply + 1)
         else:
             v = -self._search_lead(w, -beta, -alpha, ply + 1)
-        if self.pos != pos:
+        if drew:
             self.pos = pos
-            hands[w] &= ~(1 << self.stock[pos])
-            hands[1 - w] &= ~(1 << self.stock[pos + 1])
+            hands[w] &= ~(1 << stock[pos])
+            hands[1 - w] &= ~(1 << stock[pos + 1])
         self.lead = lead
-        self.tricks[w] -= 1
-        self.pts[w] -= pts
+        tricks[w] -= 1
+        pts[w] -= taken
         hands[p] = hand
         return v
 
