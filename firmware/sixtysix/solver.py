@@ -137,8 +137,12 @@ class Solver:
     def _claim_value(self, p: int) -> int:
         """p claims with 66 or more."""
         if self.closer == 1 - p:
-            return self._value(p, p, closer_failed_points(self))
-        return self._value(p, p, win_points(self, p))
+            gp = closer_failed_points(self)
+        else:
+            gp = win_points(self, p)
+        if self.coarse:
+            return gp * _GP  # _value's answer, a call fewer at half the lead nodes
+        return self._value(p, p, gp)
 
     def _played_out_value(self, p: int, last: int) -> int:
         """The last trick has been played (bonus already added)."""
