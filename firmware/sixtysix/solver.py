@@ -39,11 +39,6 @@ _PLIES = const(28)  # 12 tricks of two cards, a close, and spare
 _QUEENS = const(0x104104)  # the queen bit of every suit
 NO_HORIZON = const(255)  # a ply no search reaches: search to the end
 
-# Highest and lowest set bit of a suit's six bits (0 for none): the move
-# generators take a hand's cards a suit at a time, one table read a card,
-# instead of testing each of 24 bits.
-_HIGH = bytes([max([r for r in range(6) if (m >> r) & 1] or [0]) for m in range(64)])
-_LOW = bytes([min([r for r in range(6) if (m >> r) & 1] or [0]) for m in range(64)])
 # Card points by id (24 ids), so the hot loop needs no `% 6`.
 _POINTS = bytes([(0, 2, 3, 4, 10, 11)[c % 6] for c in range(24)])
 
@@ -137,12 +132,8 @@ class Solver:
     def _claim_value(self, p: int) -> int:
         """p claims with 66 or more."""
         if self.closer == 1 - p:
-            gp = closer_failed_points(self)
-        else:
-            gp = win_points(self, p)
-        if self.coarse:
-            return gp * _GP  # _value's answer, a call fewer at half the lead nodes
-        return self._value(p, p, gp)
+            return self._value(p, p, closer_failed_points(self))
+        return self._value(p, p, win_points(self, p))
 
     def _played_out_value(self, p: int, last: int) -> int:
         """The last trick has been played (bonus already added)."""
@@ -185,20 +176,21 @@ class Solver:
         return best
 
     def _gen_leads(self, p: int, base: int) -> int:
-        """Leads of player p into the move buffer, high cards first (on a
-        microcontroller a node costs mostly its loop turns and calls)."""
+        """Leads of player p into the move buffer, high cards first (a
+        suit the hand lacks is skipped whole: on a microcontroller a node
+        costs mostly its loop turns)."""
         hand = self.hands[p]
         moves = self.moves
         n = 0
-        at = 18  # the id of the lowest card of the suit (spades first)
-        while at >= 0:
-            m = (hand >> at) & 0x3F
-            while m:
-                r = _HIGH[m]
-                moves[base + n] = at + r
+        c = 23
+        while c >= 0:
+            if c % 6 == 5 and not (hand >> (c - 5)) & 0x3F:
+                c -= 6
+                continue
+            if (hand >> c) & 1:
+                moves[base + n] = c
                 n += 1
-                m ^= 1 << r
-            at -= 6
+            c -= 1
         return n
 
     def _gen_follows(self, p: int, base: int) -> int:
@@ -227,24 +219,25 @@ class Solver:
         win = allowed & ~((2 << lead) - 1) & (0x3F << (s * 6))
         if s != self.trump:
             win |= allowed & (0x3F << (self.trump * 6))
-        # Cheapest first within each: the winners, then the rest (the two
-        # passes in one loop: a call per pass costs more than its work).
+        # cheapest first within each (a loop over a tuple would allocate)
+        return self._put(allowed & ~win, base, self._put(win, base, 0))
+
+    def _put(self, cards: int, base: int, n: int) -> int:
+        """Append a set's cards, lowest first, to the move buffer at
+        base + n; returns the new count.  Six absent cards in a row are
+        skipped at once."""
         moves = self.moves
-        n = 0
-        cards = win
-        for rest in range(2):
-            if rest:
-                cards = allowed & ~win
-            at = 0  # the id of the lowest card of the suit in cards' low bits
-            while cards:
-                m = cards & 0x3F
-                while m:
-                    r = _LOW[m]
-                    moves[base + n] = at + r
-                    n += 1
-                    m &= m - 1
+        c = 0
+        while cards:
+            if not cards & 0x3F:
                 cards >>= 6
-                at += 6
+                c += 6
+                continue
+            if cards & 1:
+                moves[base + n] = c
+                n += 1
+            cards >>= 1
+            c += 1
         return n
 
     def _search(self, p: int, alpha: int, beta: int, ply: int) -> int:
@@ -260,19 +253,14 @@ class Solver:
         return self._search_follow(p, alpha, beta, ply)
 
     def _search_lead(self, p: int, alpha: int, beta: int, ply: int) -> int:
-        # The state's lists are read through locals: on MicroPython an
-        # attribute of self costs a lookup each time, a local does not.
-        nodes = self.nodes
-        if nodes >= self.limit:
+        if self.nodes >= self.limit:
             # Over budget: unwind fast, counting no further node.  The
             # caller sees `aborted` and throws this search's values away.
             self.aborted = True
             return 0
-        self.nodes = nodes + 1
+        self.nodes += 1
         tricks = self.tricks
-        pts = self.pts
-        mar = self.mar
-        if pts[p] + (mar[p] if tricks[p] else 0) >= _WIN:
+        if self.pts[p] + (self.mar[p] if tricks[p] else 0) >= _WIN:
             return self._claim_value(p)
         hands = self.hands
         hand = hands[p]
@@ -283,23 +271,22 @@ class Solver:
             best = self._marriage_claim(p)
             if best >= beta:
                 return best
-        horizon = self.horizon
-        pos = self.pos
-        if ply >= horizon:
-            v = self.evaluator.value(hands, pts, mar, tricks, self.trump, len(self.stock) - pos, p)
+        if ply >= self.horizon:
+            v = self.evaluator.value(
+                hands, self.pts, self.mar, self.tricks, self.trump, len(self.stock) - self.pos, p
+            )
             return v if v > best else best
         # transposition table (positions between tricks only)
-        a = hands[0] | (p << 24) | ((1 if tricks[0] else 0) << 25) | ((1 if tricks[1] else 0) << 26)
-        b = hands[1] | ((mar[0] // 20) << 24)
-        k = pts[0] | (pts[1] << 8) | ((mar[1] // 20) << 16) | (pos << 19)
+        a = hands[0] | (p << 24) | ((1 if self.tricks[0] else 0) << 25) | ((1 if self.tricks[1] else 0) << 26)
+        b = hands[1] | ((self.mar[0] // 20) << 24)
+        k = self.pts[0] | (self.pts[1] << 8) | ((self.mar[1] // 20) << 16) | (self.pos << 19)
         d = self.closer + 1
         if d:
             d |= (self.close_score[0] << 2) | (self.close_score[1] << 10)
             d |= ((1 if self.close_tricks[0] else 0) << 18) | ((1 if self.close_tricks[1] else 0) << 19)
         slot = (a ^ (b * 7) ^ (k * 13) ^ d) % self.size
-        gen = self.gen
         if (
-            self.tt_gen[slot] == gen
+            self.tt_gen[slot] == self.gen
             and self.tt_a[slot] == a
             and self.tt_b[slot] == b
             and self.tt_c[slot] == k
@@ -317,7 +304,7 @@ class Solver:
         alpha0 = alpha
         if best > alpha:
             alpha = best
-        if d == 0 and pos < len(self.stock) - 1 and alpha < beta and horizon == NO_HORIZON:
+        if self.closer < 0 and self.pos < len(self.stock) - 1 and alpha < beta and self.horizon == NO_HORIZON:
             v = self._close_and_search(p, alpha, beta, ply)
             if v > best:
                 best = v
@@ -325,15 +312,13 @@ class Solver:
                     alpha = v
         base = ply * _PLY_SLOTS
         n = self._gen_leads(p, base)
-        rules = self.rules
-        marry_ok = not rules.no_late_marriage
-        queen_only = rules.queen_lead
-        moves = self.moves
+        marry_ok = not self.rules.no_late_marriage
+        queen_only = self.rules.queen_lead
         hand = hands[p]
         for i in range(n):
             if alpha >= beta:
                 break
-            c = moves[base + i]
+            c = self.moves[base + i]
             m = 0
             if marry_ok:
                 r = c % 6
@@ -341,17 +326,17 @@ class Solver:
                     q = c - r + _QUEEN
                     if (hand >> q) & 3 == 3:
                         m = 40 if c // 6 == self.trump else 20
-                        if tricks[p] and pts[p] + mar[p] + m >= _WIN:
+                        if self.tricks[p] and self.pts[p] + self.mar[p] + m >= _WIN:
                             m = 0  # declaring would mean claiming: see _marriage_claim
             # A declarable king or queen is searched twice: declared, then
             # not (declaring can hasten a claim and so shrink the margin).
             while True:
                 hands[p] = hand & ~(1 << c)
-                mar[p] += m
+                self.mar[p] += m
                 self.lead = c
                 v = -self._search_follow(1 - p, -beta, -alpha, ply + 1)
                 self.lead = -1
-                mar[p] -= m
+                self.mar[p] -= m
                 hands[p] = hand
                 if v > best:
                     best = v
@@ -370,7 +355,7 @@ class Solver:
             flag = _LOWER
         else:
             flag = _EXACT
-        self.tt_gen[slot] = gen
+        self.tt_gen[slot] = self.gen
         self.tt_a[slot] = a
         self.tt_b[slot] = b
         self.tt_c[slot] = k
@@ -389,21 +374,17 @@ class Solver:
         return v
 
     def _search_follow(self, p: int, alpha: int, beta: int, ply: int) -> int:
-        nodes = self.nodes
-        if nodes >= self.limit:
+        if self.nodes >= self.limit:
             self.aborted = True  # as in _search_lead
             return 0
-        self.nodes = nodes + 1
+        self.nodes += 1
         if self.pts[p] + (self.mar[p] if self.tricks[p] else 0) >= _WIN:
             return self._claim_value(p)
         base = ply * _PLY_SLOTS
         n = self._gen_follows(p, base)
         best = -_INF
-        moves = self.moves
         for i in range(n):
-            # self._follow called, not kept in a local: a bound method in a
-            # local is a new object on the heap at every node.
-            v = self._follow(p, moves[base + i], alpha, beta, ply)
+            v = self._follow(p, self.moves[base + i], alpha, beta, ply)
             if v > best:
                 best = v
                 if v > alpha:
@@ -425,37 +406,33 @@ class Solver:
             w = p
         else:
             w = leader
-        taken = _POINTS[lead] + _POINTS[c]
-        pts = self.pts
-        tricks = self.tricks
+        pts = _POINTS[lead] + _POINTS[c]
         hand = hands[p]
         hands[p] = hand & ~(1 << c)
-        pts[w] += taken
-        tricks[w] += 1
+        self.pts[w] += pts
+        self.tricks[w] += 1
         self.lead = -1
         pos = self.pos
-        stock = self.stock
-        drew = self.closer < 0 and pos < len(stock)
-        if drew:
-            hands[w] |= 1 << stock[pos]
-            hands[1 - w] |= 1 << stock[pos + 1]
+        if self.closer < 0 and pos < len(self.stock):
+            hands[w] |= 1 << self.stock[pos]
+            hands[1 - w] |= 1 << self.stock[pos + 1]
             self.pos = pos + 2
         if hands[0] == 0 and hands[1] == 0:
             bonus = 10 if self.closer < 0 and not self.rules.no_bonus else 0
-            pts[w] += bonus
+            self.pts[w] += bonus
             v = self._played_out_value(p, w)
-            pts[w] -= bonus
+            self.pts[w] -= bonus
         elif w == p:
             v = self._search_lead(p, alpha, beta, ply + 1)
         else:
             v = -self._search_lead(w, -beta, -alpha, ply + 1)
-        if drew:
+        if self.pos != pos:
             self.pos = pos
-            hands[w] &= ~(1 << stock[pos])
-            hands[1 - w] &= ~(1 << stock[pos + 1])
+            hands[w] &= ~(1 << self.stock[pos])
+            hands[1 - w] &= ~(1 << self.stock[pos + 1])
         self.lead = lead
-        tricks[w] -= 1
-        pts[w] -= taken
+        self.tricks[w] -= 1
+        self.pts[w] -= pts
         hands[p] = hand
         return v
 
