@@ -1,8 +1,9 @@
-"""Card, suit and game names read from text: records, the text game,
-the host tools and the tests.  The device never reads a card from text, so
-no firmware module imports this one and it costs the device no heap."""
+"""Card, suit and game names as text, read and written for records, the
+text game, the host tools and the tests.  The device never reads a card
+from text, so no firmware module imports this one and it costs the device
+no heap."""
 
-from .cards import RANK48_LETTERS, RANK_LETTERS, SUIT_LETTERS
+from .cards import RANK48_LETTERS, RANK_LETTERS, SUIT_LETTERS, card_name
 from .rules import GAME_NAMES
 
 
@@ -39,3 +40,14 @@ def game_from_name(name: str) -> int:
     if n in GAME_NAMES:
         return GAME_NAMES.index(n)
     raise ValueError("unknown game '%s' (sixty-six or schnapsen)" % name)
+
+
+def sorted_cards(cards: int) -> list:
+    """A two-player set's cards by suit C D H S, high to low within a suit:
+    the order the text game shows and numbers a hand in."""
+    return [s * 6 + r for s in range(4) for r in range(5, -1, -1) if (cards >> (s * 6 + r)) & 1]
+
+
+def set_names(cards: int) -> str:
+    """A set's cards in that order: 'AC TC 9H'."""
+    return " ".join(card_name(c) for c in sorted_cards(cards))

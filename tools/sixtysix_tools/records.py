@@ -16,7 +16,7 @@ part (`gamepart.py`), found by the record's `game` line.
 
 from typing import Any
 
-from sixtysix.cards import card_name
+from sixtysix.cardtext import set_names
 from sixtysix.hand import IllegalAction
 
 from .gamepart import GamePart, HandResult, part_named
@@ -43,18 +43,6 @@ __all__ = [
     "read",
     "statements",
 ]
-
-
-def _set_names(cards: int) -> str:
-    """Cards of a set, highest first within suits C D H S: 'AC TC 9H' (for
-    the tools' messages only, so the device does not carry it)."""
-    out = []
-    for suit in range(4):
-        for rank in range(5, -1, -1):
-            c = suit * 6 + rank
-            if (cards >> c) & 1:
-                out.append(card_name(c))
-    return " ".join(out)
 
 
 class Replay:
@@ -311,7 +299,7 @@ def _start(part: GamePart, replay: Replay, deal: _Deal):
                 raise RecordError(where, "%s not in the %s deck" % (part.card_name(c), rules.name))
     missing = deck & ~seen
     if missing:
-        raise RecordError(line, "the deal lacks %s" % _set_names(missing))
+        raise RecordError(line, "the deal lacks %s" % set_names(missing))
     stock = [*(deal.stock or ()), deal.upcard] if part.has_stock else None
     try:
         hand = part.deal(match, d, deal.cards, stock)

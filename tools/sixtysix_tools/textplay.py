@@ -16,7 +16,7 @@ from typing import Any
 
 from sixtysix.ai import PLAYER_NAMES, make_player
 from sixtysix.cards import NO_CARD, SUIT_NAMES, card_name, count, set_points
-from sixtysix.cardtext import game_from_name, parse_card, parse_suit
+from sixtysix.cardtext import game_from_name, parse_card, parse_suit, sorted_cards
 from sixtysix.explain import result_text
 from sixtysix.hand import CLAIM, CLOSE, EXCHANGE, MARRY, IllegalAction, close_cost
 from sixtysix.hint import Hinter
@@ -264,12 +264,6 @@ class Recorder:
             raise
 
 
-def _sorted_hand(cards: int) -> list:
-    """Cards by suit C D H S, high to low within a suit: the order they are
-    shown and numbered in."""
-    return [s * 6 + r for s in range(4) for r in range(5, -1, -1) if (cards >> (s * 6 + r)) & 1]
-
-
 def _marriage_value(suit: int, trump: int) -> int:
     return 40 if suit == trump else 20
 
@@ -489,7 +483,7 @@ class Table:
                 raise ValueError("play which card? like: play ts")
             verb = args[0]
         if verb.isdigit():  # '²' and other scripts' digits too: only ASCII ones number a card
-            cards = _sorted_hand(h.hands[YOU])
+            cards = sorted_cards(h.hands[YOU])
             n = ascii_int(verb, 1, len(cards))
             if n is None:
                 raise ValueError(
@@ -622,7 +616,7 @@ class Table:
             self.say("Score: you %d, computer %d" % (v.my_score, v.opp_score))
         if v.lead != NO_CARD:
             self.say("Trick: the computer led %s" % card_name(v.lead))
-        cards = _sorted_hand(v.hand)
+        cards = sorted_cards(v.hand)
         parts = []
         for i, c in enumerate(cards, 1):
             gap = "   " if i > 1 and cards[i - 2] // 6 != c // 6 else " "
