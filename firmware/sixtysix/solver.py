@@ -244,10 +244,8 @@ class Solver:
         """Value for p, the player to move, within (alpha, beta).
 
         Inside the search a lead node calls the follow node directly and a
-        follow node the next lead: three Python frames a trick, not five.
-        On an RP2040 the C stack holds about 13 tricks' worth of frames at
-        three a trick, and fewer than 10 at five (RuntimeError: maximum
-        recursion depth exceeded, seen on the emulated Pico)."""
+        follow node plays the trick out and calls the next lead: two Python
+        frames a trick (see _search_follow for why that matters)."""
         if self.lead < 0:
             return self._search_lead(p, alpha, beta, ply)
         return self._search_follow(p, alpha, beta, ply)
@@ -373,18 +371,74 @@ class Solver:
         self.closer = -1
         return v
 
-    def _search_follow(self, p: int, alpha: int, beta: int, ply: int) -> int:
-        if self.nodes >= self.limit:
-            self.aborted = True  # as in _search_lead
-            return 0
-        self.nodes += 1
-        if self.pts[p] + (self.mar[p] if self.tricks[p] else 0) >= _WIN:
-            return self._claim_value(p)
+    def _search_follow(self, p: int, alpha: int, beta: int, ply: int, only: int = -1) -> int:
+        """Value for p of following the card led: each legal follow takes
+        the trick, the search goes on from the next lead (or the hand is
+        scored), and the trick is undone.  `only`, a card, follows with
+        that card alone, the root's question about one move: then no node
+        is counted, as the root's own calls count none.
+
+        The trick is played out here rather than in a function of its own:
+        one C frame a trick fewer.  An RP2040's 8 KB of C stack holds about
+        32 frames of this search, and the deepest search a level makes
+        (the last trick with a stock, 7 tricks to the end) needed 22 at
+        three a trick."""
         base = ply * _PLY_SLOTS
-        n = self._gen_follows(p, base)
+        if only < 0:
+            if self.nodes >= self.limit:
+                self.aborted = True  # as in _search_lead
+                return 0
+            self.nodes += 1
+            if self.pts[p] + (self.mar[p] if self.tricks[p] else 0) >= _WIN:
+                return self._claim_value(p)
+            n = self._gen_follows(p, base)
+        else:
+            self.moves[base] = only
+            n = 1
+        hands = self.hands
+        pts_taken = self.pts
+        tricks = self.tricks
+        lead = self.lead
+        leader = 1 - p
+        hand = hands[p]
+        pos = self.pos
+        draws = self.closer < 0 and pos < len(self.stock)
         best = -_INF
         for i in range(n):
-            v = self._follow(p, self.moves[base + i], alpha, beta, ply)
+            c = self.moves[base + i]
+            cs = c // 6
+            if cs == lead // 6:
+                w = p if c > lead else leader
+            elif cs == self.trump:
+                w = p
+            else:
+                w = leader
+            pts = _POINTS[lead] + _POINTS[c]
+            hands[p] = hand & ~(1 << c)
+            pts_taken[w] += pts
+            tricks[w] += 1
+            self.lead = -1
+            if draws:
+                hands[w] |= 1 << self.stock[pos]
+                hands[1 - w] |= 1 << self.stock[pos + 1]
+                self.pos = pos + 2
+            if hands[0] == 0 and hands[1] == 0:
+                bonus = 10 if self.closer < 0 and not self.rules.no_bonus else 0
+                pts_taken[w] += bonus
+                v = self._played_out_value(p, w)
+                pts_taken[w] -= bonus
+            elif w == p:
+                v = self._search_lead(p, alpha, beta, ply + 1)
+            else:
+                v = -self._search_lead(w, -beta, -alpha, ply + 1)
+            if draws:
+                self.pos = pos
+                hands[w] &= ~(1 << self.stock[pos])
+                hands[1 - w] &= ~(1 << self.stock[pos + 1])
+            self.lead = lead
+            tricks[w] -= 1
+            pts_taken[w] -= pts
+            hands[p] = hand
             if v > best:
                 best = v
                 if v > alpha:
@@ -392,49 +446,6 @@ class Solver:
                     if alpha >= beta:
                         break
         return best
-
-    def _follow(self, p: int, c: int, alpha: int, beta: int, ply: int) -> int:
-        """Value for p of following with c: the trick is taken, the search
-        goes on from the next lead (or the hand is scored), then undone."""
-        hands = self.hands
-        lead = self.lead
-        leader = 1 - p
-        cs = c // 6
-        if cs == lead // 6:
-            w = p if c > lead else leader
-        elif cs == self.trump:
-            w = p
-        else:
-            w = leader
-        pts = _POINTS[lead] + _POINTS[c]
-        hand = hands[p]
-        hands[p] = hand & ~(1 << c)
-        self.pts[w] += pts
-        self.tricks[w] += 1
-        self.lead = -1
-        pos = self.pos
-        if self.closer < 0 and pos < len(self.stock):
-            hands[w] |= 1 << self.stock[pos]
-            hands[1 - w] |= 1 << self.stock[pos + 1]
-            self.pos = pos + 2
-        if hands[0] == 0 and hands[1] == 0:
-            bonus = 10 if self.closer < 0 and not self.rules.no_bonus else 0
-            self.pts[w] += bonus
-            v = self._played_out_value(p, w)
-            self.pts[w] -= bonus
-        elif w == p:
-            v = self._search_lead(p, alpha, beta, ply + 1)
-        else:
-            v = -self._search_lead(w, -beta, -alpha, ply + 1)
-        if self.pos != pos:
-            self.pos = pos
-            hands[w] &= ~(1 << self.stock[pos])
-            hands[1 - w] &= ~(1 << self.stock[pos + 1])
-        self.lead = lead
-        self.tricks[w] -= 1
-        self.pts[w] -= pts
-        hands[p] = hand
-        return v
 
     # --- the root ------------------------------------------------------------------
 
@@ -469,7 +480,7 @@ class Solver:
         if code == EXCHANGE:
             return self._exchange_and_search(p)
         if self.lead >= 0:
-            return self._follow(p, code, self.lo, self.hi, 1)
+            return self._search_follow(p, self.lo, self.hi, 1, code)
         if code < MARRY:
             return self._lead(p, code, 0)
         suit = code - MARRY
