@@ -65,12 +65,13 @@ def test_bench_device_replays_the_tour_of_its_own_seed(tmp_path):
 
     from sixtysix_tools import bench_device
     from sixtysix_tools.bench import find_executable, require_micropython
+    from sixtysix_tools.bench_common import native_arch
     from sixtysix_tools.sim import Sim, load_board
     from sixtysix_tools.tour import tour
 
     micropython = require_micropython()
     root = str(tmp_path / "root")
-    bench_device.compile_firmware(find_executable("mpy-cross"), root)
+    bench_device.compile_firmware(find_executable("mpy-cross"), root, native_arch(micropython))
     presses = str(tmp_path / "presses.txt")
     with open(presses, "w") as f:
         walked = tour(Sim(load_board("thumby"), str(tmp_path / "sim"), 1))

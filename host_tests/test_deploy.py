@@ -204,6 +204,10 @@ def test_dry_run_then_deploy_removes_stale_files_and_the_firmware_starts(
 
         status, out, err = run_deploy(capsys, "--board", "pico_display", "--port", board.port)
         assert status == 0, out + err
+        # The unix port is no RP2040: the solver's armv6m code would not
+        # load, so it went as bytecode, and said so.
+        assert "native code for armv6m, but the board is x64" in out
+        assert "solver goes as bytecode (sixtysix/solver.mpy)" in out
         board.wait_for_output("SIXTYSIX-STARTED", timeout=20)
         started = [line for line in board.output().splitlines() if line.startswith("SIXTYSIX-STARTED")]
 
@@ -223,6 +227,25 @@ def test_dry_run_then_deploy_removes_stale_files_and_the_firmware_starts(
     assert started[0].split()[1:] == ["sixtysix_app/app.mpy", "sixtysix/cards.mpy"]
     frame = (flash / "frame.bin").read_bytes()
     assert frame == golden_title_565()
+
+
+def test_a_board_that_loads_the_native_code_gets_it(tmp_path, mpy_cross):
+    """The solver's .mpy holds armv6m code for an RP2040 board; one whose
+    MicroPython loads that format keeps it, any other gets bytecode."""
+    sources = deploy.firmware_sources("pico_display")
+    compiled = deploy.compile_firmware(sources, "armv6m", str(tmp_path), mpy_cross)
+    with open(compiled["sixtysix/solver.mpy"], "rb") as f:
+        solver = deploy.parse_header(f.read(4))
+    assert deploy.arch_name(solver["arch"]) == "armv6m"
+    pico = {"version": solver["version"], "sub": solver["sub"], "arch": solver["arch"], "small_int_bits": 31}
+    assert deploy.native_refused(compiled, pico) == ""
+    older = dict(pico, sub=solver["sub"] - 1)
+    assert "but the board loads" in deploy.native_refused(compiled, older)
+    redone = deploy.recompile_as_bytecode(sources, compiled, str(tmp_path), mpy_cross)
+    assert redone == ["sixtysix/solver.mpy"]
+    assert deploy.native_refused(compiled, older) == ""
+    with open(compiled["sixtysix/solver.mpy"], "rb") as f:
+        assert deploy.parse_header(f.read(4))["arch"] == 0
 
 
 def test_not_micropython(tmp_path, capsys):
@@ -470,6 +493,14 @@ def test_circuitpy_copies_source_writes_code_py_and_names_the_libraries(tmp_path
     ).read()
     assert sorted(os.listdir(drive / "boards")) == ["__init__.py", "pybadge.py"]
     assert (drive / "boot.py").read_text().count("storage.remount") == 1
+    # The solver is native code where MicroPython can make it; the badge's
+    # CircuitPython would refuse the decorator, so its copy goes without.
+    solver = (drive / "sixtysix" / "solver.py").read_text()
+    with open(os.path.join(ROOT, "firmware", "sixtysix", "solver.py")) as f:
+        ours = f.read()
+    kept = [line for line in ours.splitlines() if line.strip() != "@micropython.native"]
+    assert len(kept) < len(ours.splitlines())
+    assert solver.splitlines() == kept
     assert "circup install adafruit_display_text" in out
 
 

@@ -27,6 +27,8 @@ import pytest
 from conftest import required_tool
 from sixtysix_app.canvas import MONO, PALETTE
 from sixtysix_app.settings import GAMES as APP_GAMES
+from sixtysix_tools.bench_common import native_arch
+from sixtysix_tools.bench_device import compile_firmware
 from sixtysix_tools.board_files import boards_for
 from sixtysix_tools.png import read_png, write_png
 from sixtysix_tools.sim import Sim, load_board
@@ -132,19 +134,6 @@ def test_pybadge_draws_the_golden_screens_through_displayio(tmp_path):
     assert not failures, "\n".join(failures)
 
 
-def compile_firmware(mpy_cross, dest):
-    for folder, src in (
-        ("sixtysix", "firmware/sixtysix"),
-        ("sixtysix_app", "firmware/sixtysix_app"),
-        ("boards", "boards"),
-    ):
-        os.makedirs(os.path.join(dest, folder))
-        for f in sorted(os.listdir(os.path.join(ROOT, src))):
-            if f.endswith(".py"):
-                target = os.path.join(dest, folder, f[:-3] + ".mpy")
-                subprocess.run([mpy_cross, "-o", target, os.path.join(ROOT, src, f)], check=True)
-
-
 # The boards that load the firmware from files: those on MicroPython's rp2
 # port.  The T-Display's ESP32 has too little heap for that and takes it
 # frozen (README "Memory"); its match fits the cap or not by the length
@@ -160,7 +149,7 @@ FROM_FILES_BOARDS = tuple(name for name in FRAMEBUF_BOARDS if load_board(name).F
 def test_whole_match_fits_100k_words_as_mpy(board_name, tmp_path):
     micropython = required_tool("micropython")
     mpy_root = tmp_path / "mpy"
-    compile_firmware(required_tool("mpy-cross"), str(mpy_root))
+    compile_firmware(required_tool("mpy-cross"), str(mpy_root), native_arch(micropython))
     walked = tour(Sim(load_board(board_name), str(tmp_path / "walk"), SEED))
     presses = write_presses(tmp_path / "presses.txt", walked.presses)
     proc = subprocess.run(

@@ -14,11 +14,19 @@ player loses), so game points decide and the margin breaks ties.
 Search state is a handful of ints changed and restored in place; moves go
 into a preallocated bytearray per ply; the transposition table is four
 fixed arrays allocated once.  A search node allocates nothing.
+
+The search methods are `@micropython.native`: `sixtysix deploy` compiles
+them to the board's machine code, which runs a decision about 1.9 times as
+fast on an RP2040 as bytecode (README, "The computer opponent").  On
+CPython the decorator does nothing (compat); CircuitPython, whose compiler
+here has no native emitter, gets this file without those lines
+(tools/sixtysix_tools/firmware_files.without_native), as does a board that
+cannot load the native code mpy-cross made.
 """
 
 from array import array
 
-from .compat import const, out_of_stack, take
+from .compat import const, micropython, out_of_stack, take
 from .hand import CLOSE, EXCHANGE, MARRY, closer_failed_points, win_points
 
 try:
@@ -175,6 +183,7 @@ class Solver:
                         best = v
         return best
 
+    @micropython.native
     def _gen_leads(self, p: int, base: int) -> int:
         """Leads of player p into the move buffer, high cards first (a
         suit the hand lacks is skipped whole: on a microcontroller a node
@@ -193,6 +202,7 @@ class Solver:
             c -= 1
         return n
 
+    @micropython.native
     def _gen_follows(self, p: int, base: int) -> int:
         """Legal follows, cheapest winner first, then the losing cards from
         the lowest up."""
@@ -222,6 +232,7 @@ class Solver:
         # cheapest first within each (a loop over a tuple would allocate)
         return self._put(allowed & ~win, base, self._put(win, base, 0))
 
+    @micropython.native
     def _put(self, cards: int, base: int, n: int) -> int:
         """Append a set's cards, lowest first, to the move buffer at
         base + n; returns the new count.  Six absent cards in a row are
@@ -250,6 +261,7 @@ class Solver:
             return self._search_lead(p, alpha, beta, ply)
         return self._search_follow(p, alpha, beta, ply)
 
+    @micropython.native
     def _search_lead(self, p: int, alpha: int, beta: int, ply: int) -> int:
         if self.nodes >= self.limit:
             # Over budget: unwind fast, counting no further node.  The
@@ -371,6 +383,7 @@ class Solver:
         self.closer = -1
         return v
 
+    @micropython.native
     def _search_follow(self, p: int, alpha: int, beta: int, ply: int, only: int = -1) -> int:
         """Value for p of following the card led: each legal follow takes
         the trick, the search goes on from the next lead (or the hand is
@@ -379,10 +392,13 @@ class Solver:
         is counted, as the root's own calls count none.
 
         The trick is played out here rather than in a function of its own:
-        one C frame a trick fewer.  An RP2040's 8 KB of C stack holds about
-        32 frames of this search, and the deepest search a level makes
-        (the last trick with a stock, 7 tricks to the end) needed 22 at
-        three a trick."""
+        one C frame a trick fewer.  MicroPython nests a C frame for every
+        call, an RP2040 has 8 KB of C stack, and the deepest search a level
+        makes (the last trick with a stock, 7 tricks to the end) is deep:
+        on the emulated Pico, at three frames a trick it ran out as soon as
+        about 1.2 KB of the stack was in use before it (native code, 5 of
+        12 such searches), at two not before 2.9 KB (native) or 4.3 KB
+        (bytecode).  The app calls a player with about 1.9 KB in use."""
         base = ply * _PLY_SLOTS
         if only < 0:
             if self.nodes >= self.limit:
@@ -458,8 +474,31 @@ class Solver:
         position is `aborted`, it answers 0 at once and counts no node."""
         if self.broken or self.aborted:
             return 0
+        # One function, not a wrapper around the search's entry: a C frame
+        # fewer under the deepest searches (see _search_follow).
         try:
-            return self._value_of(p, code)
+            if code == CLOSE:
+                return self._close_and_search(p, self.lo, self.hi, 0)
+            if code == EXCHANGE:
+                return self._exchange_and_search(p)
+            if self.lead >= 0:
+                return self._search_follow(p, self.lo, self.hi, 1, code)
+            if code < MARRY:
+                return self._lead(p, code, 0)
+            suit = code - MARRY
+            m = 40 if suit == self.trump else 20
+            if self.tricks[p] and self.score(p) + m >= _WIN:
+                self.mar[p] += m
+                v = self._claim_value(p)
+                self.mar[p] -= m
+                return v
+            q = suit * 6 + _QUEEN
+            v = self._lead(p, q, m)
+            if not self.rules.queen_lead:
+                king = self._lead(p, q + 1, m)
+                if king > v:
+                    v = king
+            return v
         except RuntimeError as e:
             return out_of_stack(self, e)
 
@@ -473,30 +512,6 @@ class Solver:
         self.lo = -_INF
         self.hi = _INF
         return v >= _GP and not self.aborted
-
-    def _value_of(self, p: int, code: int) -> int:
-        if code == CLOSE:
-            return self._close_and_search(p, self.lo, self.hi, 0)
-        if code == EXCHANGE:
-            return self._exchange_and_search(p)
-        if self.lead >= 0:
-            return self._search_follow(p, self.lo, self.hi, 1, code)
-        if code < MARRY:
-            return self._lead(p, code, 0)
-        suit = code - MARRY
-        m = 40 if suit == self.trump else 20
-        if self.tricks[p] and self.score(p) + m >= _WIN:
-            self.mar[p] += m
-            v = self._claim_value(p)
-            self.mar[p] -= m
-            return v
-        q = suit * 6 + _QUEEN
-        v = self._lead(p, q, m)
-        if not self.rules.queen_lead:
-            king = self._lead(p, q + 1, m)
-            if king > v:
-                v = king
-        return v
 
     def _exchange_and_search(self, p: int) -> int:
         n = len(self.stock)
@@ -515,7 +530,7 @@ class Solver:
         self.hands[p] = hand & ~(1 << c)
         self.mar[p] += marriage
         self.lead = c
-        v = -self._search(1 - p, -self.hi, -self.lo, 1)
+        v = -self._search_follow(1 - p, -self.hi, -self.lo, 1)
         self.lead = -1
         self.mar[p] -= marriage
         self.hands[p] = hand

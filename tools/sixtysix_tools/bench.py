@@ -24,6 +24,7 @@ from .bench_common import (
     SEAT_DECISIONS,
     SEATS_DRIVER,
     BenchError,
+    native_arch,
     require_micropython,
 )
 from .emulated import EmulatorError
@@ -149,8 +150,9 @@ def speed_line(label, figures, hands):
     )
 
 
-def compile_core(mpy_cross, folder, driver=DRIVER):
-    """The core and a driver as .mpy files in folder, as a board would load them."""
+def compile_core(mpy_cross, folder, arch, driver=DRIVER):
+    """The core and a driver as .mpy files in folder, as a board would load
+    them, native code for `arch` (bench_common.native_arch)."""
     package = os.path.join(folder, "sixtysix")
     os.mkdir(package)
     sources = [(os.path.join(CORE, f), os.path.join(package, f[:-3] + ".mpy")) for f in os.listdir(CORE)]
@@ -160,7 +162,9 @@ def compile_core(mpy_cross, folder, driver=DRIVER):
     for source, target in sources:
         if not source.endswith(".py"):
             continue
-        proc = subprocess.run([mpy_cross, "-o", target, source], capture_output=True, text=True)
+        proc = subprocess.run(
+            [mpy_cross, "-march=" + arch, "-o", target, source], capture_output=True, text=True
+        )
         if proc.returncode != 0:
             raise BenchError("mpy-cross %s: %s" % (source, (proc.stdout + proc.stderr).strip()))
 
@@ -230,7 +234,7 @@ def bench_core(hands, seed):
         print("MicroPython smallest heap with the core as .mpy: not measured (no mpy-cross command)")
         return
     with tempfile.TemporaryDirectory() as folder:
-        compile_core(mpy_cross, folder)
+        compile_core(mpy_cross, folder, native_arch(micropython))
         env = dict(os.environ, MICROPYPATH=folder)
         frozen = smallest_heap(
             micropython, ["-m", "bench_core_mpy"], ["play", hands, seed], cwd=folder, env=env
@@ -401,7 +405,7 @@ def bench_ai(matches, seed, game, positions=None):
         print("%s, core as .mpy: not measured (no mpy-cross command)" % what)
         return
     with tempfile.TemporaryDirectory() as folder:
-        compile_core(mpy_cross, folder, AI_DRIVER)
+        compile_core(mpy_cross, folder, native_arch(micropython), AI_DRIVER)
         env = dict(os.environ, MICROPYPATH=folder)
         frozen = smallest_heap(micropython, ["-m", "bench_ai_mpy"], match, cwd=folder, env=env)
     print("%s, core as .mpy: -X heapsize=%dwK" % (what, frozen))

@@ -11,6 +11,7 @@ import subprocess
 import sys
 
 from .executables import MICROPYTHON_ENV, find_executable
+from .firmware_files import MPY_ARCHES
 
 TOOLS = os.path.dirname(os.path.abspath(__file__))
 DRIVER = os.path.join(TOOLS, "bench_core_mpy.py")
@@ -48,3 +49,25 @@ def word_bits(micropython) -> int:
     if proc.returncode != 0 or not bits.isdigit():
         raise BenchError("%s does not run: %s" % (micropython, (proc.stdout + proc.stderr).strip()))
     return int(bits)
+
+
+def native_arch(micropython) -> str:
+    """mpy-cross's -march for code that MicroPython is to load: the solver
+    is compiled to machine code (`@micropython.native`), so its .mpy is
+    made for one machine (x64 for the unix port pip installs, x86 for a
+    32-bit build of it)."""
+    proc = subprocess.run(
+        [micropython, "-c", "import sys; print(sys.implementation._mpy >> 10)"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    field = proc.stdout.strip()
+    if proc.returncode != 0 or not field.isdigit():
+        raise BenchError("%s does not run: %s" % (micropython, (proc.stdout + proc.stderr).strip()))
+    index = int(field)
+    if not 0 < index < len(MPY_ARCHES):
+        raise BenchError(
+            "%s loads no native code that mpy-cross can make (architecture %d)" % (micropython, index)
+        )
+    return MPY_ARCHES[index]

@@ -23,7 +23,7 @@ import os
 import subprocess
 import tempfile
 
-from .bench_common import BenchError, require_micropython, word_bits
+from .bench_common import BenchError, native_arch, require_micropython, word_bits
 from .executables import find_executable
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -33,15 +33,17 @@ FOLDERS = (("sixtysix", "firmware/sixtysix"), ("sixtysix_app", "firmware/sixtysi
 LARGEST_KW = 4096
 
 
-def compile_firmware(mpy_cross: str, dest: str) -> None:
+def compile_firmware(mpy_cross: str, dest: str, arch: str) -> None:
+    """The firmware as .mpy files under dest, native code for `arch`
+    (bench_common.native_arch)."""
     for folder, src in FOLDERS:
         os.makedirs(os.path.join(dest, folder))
         for f in sorted(os.listdir(os.path.join(ROOT, src))):
             if f.endswith(".py"):
                 target = os.path.join(dest, folder, f[:-3] + ".mpy")
-                proc = subprocess.run(
-                    [mpy_cross, "-o", target, os.path.join(ROOT, src, f)], capture_output=True
-                )
+                source = os.path.join(ROOT, src, f)
+                argv = [mpy_cross, "-march=" + arch, "-o", target, source]
+                proc = subprocess.run(argv, capture_output=True)
                 if proc.returncode != 0:
                     raise BenchError("mpy-cross %s failed" % f)
 
@@ -116,7 +118,7 @@ def bench_device(seed: int) -> None:
     print("%-14s %9s %12s %14s" % ("board", "presses", "no screen", "with screen"))
     with tempfile.TemporaryDirectory() as work:
         root = os.path.join(work, "root")
-        compile_firmware(mpy_cross, root)
+        compile_firmware(mpy_cross, root, native_arch(micropython))
         for name in BOARDS:
             board = load_board(name)
             if board.PORT != "micropython":

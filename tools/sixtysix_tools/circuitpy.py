@@ -21,7 +21,14 @@ import os
 import shutil
 import sys
 
-from .firmware_files import MAIN_SOURCE, OWNED_FOLDERS, DeployError, firmware_sources, load_board
+from .firmware_files import (
+    MAIN_SOURCE,
+    OWNED_FOLDERS,
+    DeployError,
+    firmware_sources,
+    load_board,
+    without_native,
+)
 
 # Libraries that are not built into CircuitPython: adafruit_display_text,
 # for the text labels of sixtysix_app/canvas_dio.py (displayio, bitmaptools,
@@ -129,7 +136,7 @@ def circuitpy_plan(drive: Drive, board_name: str, boot_py: bool) -> dict:
     and stale modules, copy the modules, then write the `last` files, each
     through a temporary name and a rename, code.py at the very end. The
     sizes count whole clusters, as FAT allocates them."""
-    copy = {stem + ".py": local for local, stem in firmware_sources(board_name)}
+    copy = {stem + ".py": without_native(local) for local, stem in firmware_sources(board_name)}
     stop = [name for name in START_FILES if drive.isfile(name) and (name == "code.py" or ours(drive, name))]
     leftovers = [name + NEW for name in ("boot.py", "code.py") if drive.isfile(name + NEW)]
     remove = leftovers + [path for path in drive_files(drive) if path not in copy]
@@ -143,7 +150,7 @@ def circuitpy_plan(drive: Drive, board_name: str, boot_py: bool) -> dict:
     def room(size: int) -> int:
         return -(-size // cluster) * cluster
 
-    needed = sum(room(os.path.getsize(local)) for local in copy.values())
+    needed = sum(room(len(data)) for data in copy.values())
     needed += sum(room(len(data)) for data in last.values())
     replaced = set(stop) | set(remove) | set(copy) | set(last)
     return {
@@ -231,8 +238,7 @@ def deploy_circuitpy(args) -> int:
         for path in sorted(plan["copy"]):
             if "/" in path:
                 drive.makedirs(path.rpartition("/")[0])
-            with open(plan["copy"][path], "rb") as f:
-                drive.write(path, f.read())
+            drive.write(path, plan["copy"][path])
         drive.sync()  # every module is on the drive before code.py can start them
         for path, data in plan["last"].items():
             drive.write(path + NEW, data)

@@ -28,23 +28,14 @@ import tempfile
 import time
 
 from .executables import find_executable
-from .firmware_files import MAIN_SOURCE, OWNED_FOLDERS, DeployError, firmware_sources, load_board
-
-# mpy-cross -march names by the arch number in a .mpy header (py/persistentcode.h).
-MPY_ARCHES = (
-    "",
-    "x86",
-    "x64",
-    "armv6",
-    "armv6m",
-    "armv7m",
-    "armv7em",
-    "armv7emsp",
-    "armv7emdp",
-    "xtensa",
-    "xtensawin",
-    "rv32imc",
-    "rv64imc",
+from .firmware_files import (
+    MAIN_SOURCE,
+    MPY_ARCHES,
+    OWNED_FOLDERS,
+    DeployError,
+    firmware_sources,
+    load_board,
+    without_native,
 )
 
 # Seconds one mpremote command may take; a copy gets more per file.
@@ -76,6 +67,43 @@ def compile_firmware(sources: list, arch: str, out_dir: str, mpy_cross: str) -> 
             raise DeployError("mpy-cross could not compile %s:\n%s" % (source, done.stdout + done.stderr))
         compiled[stem + ".mpy"] = target
     return compiled
+
+
+def native_refused(compiled: dict, board: dict) -> str:
+    """Why the board cannot load the native code in the compiled files
+    (the solver's), '' if it can: a MicroPython whose .mpy sub-version or
+    machine differs from mpy-cross's still loads bytecode of the same
+    version."""
+    for path in sorted(compiled):
+        with open(compiled[path], "rb") as f:
+            file_format = parse_header(f.read(4))
+        if file_format["arch"]:
+            why = incompatibility(file_format, board)
+            if why:
+                return why
+    return ""
+
+
+def recompile_as_bytecode(sources: list, compiled: dict, out_dir: str, mpy_cross: str) -> list:
+    """Compile again, without their `@micropython.native` lines, the files
+    that hold native code; their board paths."""
+    redone = []
+    for source, stem in sources:
+        target = compiled[stem + ".mpy"]
+        with open(target, "rb") as f:
+            if not parse_header(f.read(4))["arch"]:
+                continue
+        plain = os.path.join(out_dir, "bytecode", stem + ".py")
+        os.makedirs(os.path.dirname(plain), exist_ok=True)
+        with open(plain, "wb") as f:
+            f.write(without_native(source))
+        done = subprocess.run(
+            [mpy_cross, "-s", stem + ".py", "-o", target, plain], capture_output=True, text=True, timeout=60
+        )
+        if done.returncode != 0:
+            raise DeployError("mpy-cross could not compile %s:\n%s" % (source, done.stdout + done.stderr))
+        redone.append(stem + ".mpy")
+    return redone
 
 
 def parse_header(header: bytes) -> dict:
@@ -501,7 +529,8 @@ def deploy_micropython(args) -> int:
     port = choose_port(args.port)
     board = Board(port, verbose=args.verbose)
     with tempfile.TemporaryDirectory(prefix="sixtysix-deploy-") as out_dir:
-        new_files = compile_firmware(firmware_sources(args.board), board_module.ARCH, out_dir, mpy_cross)
+        sources = firmware_sources(args.board)
+        new_files = compile_firmware(sources, board_module.ARCH, out_dir, mpy_cross)
         with open(new_files["sixtysix_app/boot.mpy"], "rb") as f:
             header = f.read(4)
         info = query(board)
@@ -519,6 +548,15 @@ def deploy_micropython(args) -> int:
         for note in check_board(info, board_module, header) + [heap_note(info["heap"])]:
             if note:
                 print(note)
+        why = native_refused(new_files, board_format(info["mpy"], info["maxsize"]))
+        if why:
+            redone = recompile_as_bytecode(sources, new_files, out_dir, mpy_cross)
+            print(
+                "note: the board cannot load mpy-cross's native code (%s), so the solver goes as "
+                "bytecode (%s): the medium and hard levels take about twice as long a move; for full "
+                "speed flash the MicroPython release that matches `mpy-cross --version`"
+                % (why, ", ".join(redone))
+            )
         plan = make_plan(read_board_files(board), new_files)
         if args.dry_run:
             print_plan(plan, port)

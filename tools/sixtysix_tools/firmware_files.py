@@ -19,6 +19,24 @@ from .board_files import FIRMWARE_PACKAGES, unknown_board
 OWNED_FOLDERS = ("sixtysix", "sixtysix_app", "boards")
 MAIN_SOURCE = "from sixtysix_app.boot import boot\n\nboot()\n"
 
+# mpy-cross -march names by the arch number in a .mpy header (py/persistentcode.h).
+MPY_ARCHES = (
+    "",
+    "x86",
+    "x64",
+    "armv6",
+    "armv6m",
+    "armv7m",
+    "armv7em",
+    "armv7emsp",
+    "armv7emdp",
+    "xtensa",
+    "xtensawin",
+    "rv32imc",
+    "rv64imc",
+)
+NATIVE_DECORATOR = b"@micropython.native"
+
 
 class DeployError(Exception):
     """A problem the user can fix; the message says how."""
@@ -59,3 +77,13 @@ def firmware_sources(board_name: str) -> list:
     for stem in ("__init__", board_name):
         found.append((os.path.join(boards, stem + ".py"), "boards/" + stem))
     return found
+
+
+def without_native(local: str) -> bytes:
+    """A module's source without its `@micropython.native` lines: the same
+    code as bytecode, for a compiler that makes no native code (CircuitPython's
+    on the boards served here rejects the decorator, "invalid micropython
+    decorator") or a board that cannot load ours."""
+    with open(local, "rb") as f:
+        lines = f.read().splitlines(keepends=True)
+    return b"".join(line for line in lines if line.strip() != NATIVE_DECORATOR)
