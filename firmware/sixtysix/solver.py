@@ -64,7 +64,13 @@ class Solver:
         self.closer = -1
         self.lead = -1
         self.stock = bytearray(rules.stock_size)
-        self.pos = len(self.stock)  # next card to draw; len: exhausted
+        # The native search methods read no module global (len, _POINTS):
+        # a native function that does keeps an exception handler in its C
+        # frame (py/emitnative.c), and the C stack is what limits how deep
+        # a search can go (_search_follow).
+        self.stock_size = rules.stock_size
+        self.points = _POINTS
+        self.pos = rules.stock_size  # next card to draw; stock_size: exhausted
         self.nodes = 0
         # A search that passes `limit` nodes since `load` stops and sets
         # `aborted`; its values are then meaningless.
@@ -108,6 +114,7 @@ class Solver:
             ("hands", "card_points", "marriage_points", "tricks", "close_score", "close_tricks"),
         )
         self.stock[:] = hand.stock
+        self.stock_size = len(self.stock)  # the rules may have changed
         self.nodes = 0  # counted from here, against `limit`
         self.aborted = False
         self.broken = False  # compat.out_of_stack: the state is half made
@@ -211,7 +218,7 @@ class Solver:
         s = lead // 6
         same = hand & (0x3F << (s * 6))
         r = self.rules
-        if self.closer < 0 and self.pos < len(self.stock):
+        if self.closer < 0 and self.pos < self.stock_size:
             allowed = hand  # stock open: no duty to follow
         elif same:
             allowed = same
@@ -283,7 +290,7 @@ class Solver:
                 return best
         if ply >= self.horizon:
             v = self.evaluator.value(
-                hands, self.pts, self.mar, self.tricks, self.trump, len(self.stock) - self.pos, p
+                hands, self.pts, self.mar, self.tricks, self.trump, self.stock_size - self.pos, p
             )
             return v if v > best else best
         # transposition table (positions between tricks only)
@@ -314,7 +321,7 @@ class Solver:
         alpha0 = alpha
         if best > alpha:
             alpha = best
-        if self.closer < 0 and self.pos < len(self.stock) - 1 and alpha < beta and self.horizon == NO_HORIZON:
+        if self.closer < 0 and self.pos < self.stock_size - 1 and alpha < beta and self.horizon == NO_HORIZON:
             v = self._close_and_search(p, alpha, beta, ply)
             if v > best:
                 best = v
@@ -418,7 +425,8 @@ class Solver:
         leader = 1 - p
         hand = hands[p]
         pos = self.pos
-        draws = self.closer < 0 and pos < len(self.stock)
+        draws = self.closer < 0 and pos < self.stock_size
+        points = self.points
         best = -_INF
         for i in range(n):
             c = self.moves[base + i]
@@ -429,7 +437,7 @@ class Solver:
                 w = p
             else:
                 w = leader
-            pts = _POINTS[lead] + _POINTS[c]
+            pts = points[lead] + points[c]
             hands[p] = hand & ~(1 << c)
             pts_taken[w] += pts
             tricks[w] += 1
