@@ -12,7 +12,7 @@ replayed:
 - the PyBadge: by the simulator on CPython, drawing through displayio and
   adafruit_display_text on a headless Blinka display;
 - and once more under MicroPython with the firmware compiled to .mpy, no
-  framebuffer, and the heap capped at 100K words: the whole match must end
+  framebuffer, and the heap capped at 104K words: the whole match must end
   without a fault.
 
 After a deliberate change of the screens, rewrite the goldens with
@@ -142,11 +142,18 @@ def test_pybadge_draws_the_golden_screens_through_displayio(tmp_path):
 # on this port while its move is chosen) and the week's other growth put
 # the Thumby's and the Pico Display's tours at 95-97K, passing or failing
 # by the test's path; 100K keeps the guard with a margin for that noise.
+# 104K since the native solver's budgets (hard 2,800 nodes): hard then
+# plays other moves, the tour another match, and the OLED board's tour
+# took 101K from the test's folder (100K from a shorter path).  Native code
+# is no part of it: this port keeps it outside the heap, and the solver
+# imported as .mpy holds less heap native than as bytecode (4,800 bytes
+# against 6,560).  The device's own figure is the emulated Pico's (README
+# "Memory").
 FROM_FILES_BOARDS = tuple(name for name in FRAMEBUF_BOARDS if load_board(name).FIRMWARE[0] == "rp2")
 
 
 @pytest.mark.parametrize("board_name", FROM_FILES_BOARDS)
-def test_whole_match_fits_100k_words_as_mpy(board_name, tmp_path):
+def test_whole_match_fits_104k_words_as_mpy(board_name, tmp_path):
     micropython = required_tool("micropython")
     mpy_root = tmp_path / "mpy"
     compile_firmware(required_tool("mpy-cross"), str(mpy_root), native_arch(micropython))
@@ -156,7 +163,7 @@ def test_whole_match_fits_100k_words_as_mpy(board_name, tmp_path):
         [
             micropython,
             "-X",
-            "heapsize=100wK",
+            "heapsize=104wK",
             DRIVER,
             board_name,
             str(tmp_path / "board"),

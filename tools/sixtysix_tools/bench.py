@@ -315,17 +315,19 @@ def bench_level(micropython, label, level, matches, seed, game, positions=None):
 # Search nodes (Sixty-Five: engine steps) per millisecond of RP2040 time,
 # all decision time counted (sampling and bookkeeping included), measured
 # on the emulated Pico with `sixtysix bench ai --emulated --game GAME`
-# (2026-11-25; README "Benchmark").  The levels' budgets are set from them.
-# The games for two run 2.1 nodes/ms in self-play but 1.6 over random
-# positions (`--positions 300`), where more searches start just after a
-# close: the slower figure is the one a budget must allow for.  The
-# bidding games were measured on 2026-11-27 (self-play; bid-two 1.1 to 1.2
-# nodes/ms, the slower kept).  A game missing here is said to be
+# (README "Benchmark").  The levels' budgets are set from them.  The games
+# for two and three-hand share the solver, native code on the chip since
+# 2026-11-27: over 300 random positions (`--positions 300`) hard ran 3.0
+# nodes/ms in Sixty-Six and 2.8 in Schnapsen, medium 3.4 and 3.3;
+# three-hand's self-play 3.5 and 3.6 (the slower of each game kept).  The
+# others' engines are bytecode: four-hand and Sixty-Five measured on
+# 2026-11-25, the bidding games on 2026-11-27 (self-play; bid-two 1.1 to
+# 1.2 nodes/ms, the slower kept).  A game missing here is said to be
 # unmeasured rather than given another game's rate.
 NODES_PER_DEVICE_MS = {
-    "sixty-six": 1.6,
-    "schnapsen": 1.6,
-    "three-hand": 1.8,
+    "sixty-six": 3.0,
+    "schnapsen": 2.8,
+    "three-hand": 3.5,
     "four-hand": 1.1,
     "sixty-five": 1.0,
     "bid-two": 1.1,
