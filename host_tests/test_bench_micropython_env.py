@@ -2,14 +2,15 @@
 build for a board's object sizes) instead of the 64-bit one pip installs."""
 
 import os
+import shutil
 import stat
 import subprocess
 import sys
 
 import pytest
-from conftest import required_tool
+from conftest import ROOT, required_tool
 from sixtysix_tools import bench_device
-from sixtysix_tools.bench_common import BenchError, require_micropython, word_bits
+from sixtysix_tools.bench_common import BenchError, native_arch, require_micropython, word_bits
 from sixtysix_tools.executables import MICROPYTHON_ENV, find_executable
 
 
@@ -93,6 +94,35 @@ def test_word_bits_of_the_pip_port_and_of_a_32_bit_one(monkeypatch, tmp_path):
     broken.chmod(broken.stat().st_mode | stat.S_IXUSR)
     with pytest.raises(BenchError, match="does not run: oops"):
         word_bits(str(broken))
+
+
+def test_native_arch_is_the_machine_the_port_loads_native_code_for(tmp_path):
+    """The bench's .mpy files carry the solver's native code: it must be
+    made for the interpreter that runs them, and one that names a machine
+    mpy-cross cannot make code for is refused in words."""
+    micropython = required_tool("micropython")
+    arch = native_arch(micropython)
+    solver = tmp_path / "solver.mpy"
+    source = os.path.join(ROOT, "firmware", "sixtysix", "solver.py")
+    subprocess.run([required_tool("mpy-cross"), "-march=" + arch, "-o", str(solver), source], check=True)
+    shim = tmp_path / "sixtysix"
+    shim.mkdir()
+    for name in ("__init__", "compat", "cards", "rules", "hand"):
+        shutil.copy(os.path.join(ROOT, "firmware", "sixtysix", name + ".py"), shim)
+    os.replace(solver, shim / "solver.mpy")
+    done = subprocess.run(
+        [micropython, "-c", "from sixtysix.solver import Solver; print(type(Solver._search_lead).__name__)"],
+        cwd=str(tmp_path),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    none = tmp_path / "no_native"
+    none.write_text("#!/bin/sh\necho 0\n")
+    none.chmod(none.stat().st_mode | stat.S_IXUSR)
+    with pytest.raises(BenchError, match="loads no native code"):
+        native_arch(str(none))
 
 
 def test_device_header_says_what_nwk_is_for_the_word():

@@ -36,19 +36,22 @@ def require_micropython():
     return micropython
 
 
+def _ask_number(micropython, expression: str) -> int:
+    """The non-negative int an expression (with `sys` imported) has in
+    that MicroPython; BenchError if it does not run."""
+    proc = subprocess.run(
+        [micropython, "-c", "import sys; print(%s)" % expression], capture_output=True, text=True, timeout=60
+    )
+    said = proc.stdout.strip()
+    if proc.returncode != 0 or not said.isdigit():
+        raise BenchError("%s does not run: %s" % (micropython, (proc.stdout + proc.stderr).strip()))
+    return int(said)
+
+
 def word_bits(micropython) -> int:
     """32 or 64: the word of that MicroPython (64 for the unix port pip
     installs, 32 for a 32-bit build and on the boards)."""
-    proc = subprocess.run(
-        [micropython, "-c", "import sys; print(64 if sys.maxsize > 0x7FFFFFFF else 32)"],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    bits = proc.stdout.strip()
-    if proc.returncode != 0 or not bits.isdigit():
-        raise BenchError("%s does not run: %s" % (micropython, (proc.stdout + proc.stderr).strip()))
-    return int(bits)
+    return _ask_number(micropython, "64 if sys.maxsize > 0x7FFFFFFF else 32")
 
 
 def native_arch(micropython) -> str:
@@ -56,16 +59,7 @@ def native_arch(micropython) -> str:
     is compiled to machine code (`@micropython.native`), so its .mpy is
     made for one machine (x64 for the unix port pip installs, x86 for a
     32-bit build of it)."""
-    proc = subprocess.run(
-        [micropython, "-c", "import sys; print(sys.implementation._mpy >> 10)"],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    field = proc.stdout.strip()
-    if proc.returncode != 0 or not field.isdigit():
-        raise BenchError("%s does not run: %s" % (micropython, (proc.stdout + proc.stderr).strip()))
-    index = int(field)
+    index = _ask_number(micropython, "sys.implementation._mpy >> 10")
     if not 0 < index < len(MPY_ARCHES):
         raise BenchError(
             "%s loads no native code that mpy-cross can make (architecture %d)" % (micropython, index)
