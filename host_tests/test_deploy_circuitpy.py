@@ -15,7 +15,6 @@ import pytest
 from conftest import ROOT
 from sixtysix_tools import circuitpy, deploy
 from sixtysix_tools.cli import main
-from sixtysix_tools.firmware_files import without_native
 
 # CircuitPython runs the first of these it finds.
 START_FILES = ("code.txt", "code.py", "main.txt", "main.py")
@@ -117,7 +116,11 @@ class SmallDrive(circuitpy.Drive):
 @functools.cache
 def new_modules() -> dict:
     """{drive path: bytes} of the firmware a pybadge deploy copies."""
-    return {stem + ".py": without_native(local) for local, stem in deploy.firmware_sources("pybadge")}
+    found = {}
+    for local, stem in deploy.firmware_sources("pybadge"):
+        with open(local, "rb") as f:
+            found[stem + ".py"] = f.read()
+    return found
 
 
 def old_drive(with_main_py=False) -> dict:

@@ -18,20 +18,11 @@ game's modules share."""
 # (SixtyFiveHand.copy_from) keeps its fields written out.
 
 try:
-    import micropython
     from micropython import const
 except ImportError:  # CPython
 
     def const(x: int) -> int:  # type: ignore[misc]
         return x
-
-    class micropython:  # type: ignore[no-redef]
-        """CPython's stand-in for the decorator that MicroPython's compiler
-        reads (it never looks the name up when it compiles one)."""
-
-        @staticmethod
-        def native(f):
-            return f
 
 
 def out_of_stack(solver, e) -> int:

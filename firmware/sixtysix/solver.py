@@ -15,18 +15,19 @@ Search state is a handful of ints changed and restored in place; moves go
 into a preallocated bytearray per ply; the transposition table is four
 fixed arrays allocated once.  A search node allocates nothing.
 
-The search methods are `@micropython.native`: `sixtysix deploy` compiles
-them to the board's machine code, which runs a decision about 1.9 times as
-fast on an RP2040 as bytecode (README, "The computer opponent").  On
-CPython the decorator does nothing (compat); CircuitPython, whose compiler
-here has no native emitter, gets this file without those lines
-(tools/sixtysix_tools/firmware_files.without_native), as does a board that
-cannot load the native code mpy-cross made.
+The methods marked `# micropython.native` are compiled to the board's
+machine code by `sixtysix deploy`, which turns each mark into the decorator
+where the board can load such code: a decision then runs about 1.7 times
+as fast on an RP2040 as bytecode (README, "The computer opponent").  The
+source itself stays bytecode everywhere else: CPython, CircuitPython (its
+compiler here has no native emitter), mip's source installs, and frozen
+images (frozen native code of this file gave wrong values on the emulated
+Pico: README "Freeze").
 """
 
 from array import array
 
-from .compat import const, micropython, out_of_stack, take
+from .compat import const, out_of_stack, take
 from .hand import CLOSE, EXCHANGE, MARRY, closer_failed_points, win_points
 
 try:
@@ -190,7 +191,7 @@ class Solver:
                         best = v
         return best
 
-    @micropython.native
+    # micropython.native
     def _gen_leads(self, p: int, base: int) -> int:
         """Leads of player p into the move buffer, high cards first (a
         suit the hand lacks is skipped whole: on a microcontroller a node
@@ -209,7 +210,7 @@ class Solver:
             c -= 1
         return n
 
-    @micropython.native
+    # micropython.native
     def _gen_follows(self, p: int, base: int) -> int:
         """Legal follows, cheapest winner first, then the losing cards from
         the lowest up."""
@@ -239,7 +240,7 @@ class Solver:
         # cheapest first within each (a loop over a tuple would allocate)
         return self._put(allowed & ~win, base, self._put(win, base, 0))
 
-    @micropython.native
+    # micropython.native
     def _put(self, cards: int, base: int, n: int) -> int:
         """Append a set's cards, lowest first, to the move buffer at
         base + n; returns the new count.  Six absent cards in a row are
@@ -268,7 +269,7 @@ class Solver:
             return self._search_lead(p, alpha, beta, ply)
         return self._search_follow(p, alpha, beta, ply)
 
-    @micropython.native
+    # micropython.native
     def _search_lead(self, p: int, alpha: int, beta: int, ply: int) -> int:
         if self.nodes >= self.limit:
             # Over budget: unwind fast, counting no further node.  The
@@ -390,7 +391,7 @@ class Solver:
         self.closer = -1
         return v
 
-    @micropython.native
+    # micropython.native
     def _search_follow(self, p: int, alpha: int, beta: int, ply: int, only: int = -1) -> int:
         """Value for p of following the card led: each legal follow takes
         the trick, the search goes on from the next lead (or the hand is

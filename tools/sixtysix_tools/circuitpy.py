@@ -27,7 +27,6 @@ from .firmware_files import (
     DeployError,
     firmware_sources,
     load_board,
-    without_native,
 )
 
 # Libraries that are not built into CircuitPython: adafruit_display_text,
@@ -136,7 +135,10 @@ def circuitpy_plan(drive: Drive, board_name: str, boot_py: bool) -> dict:
     and stale modules, copy the modules, then write the `last` files, each
     through a temporary name and a rename, code.py at the very end. The
     sizes count whole clusters, as FAT allocates them."""
-    copy = {stem + ".py": without_native(local) for local, stem in firmware_sources(board_name)}
+    copy = {}
+    for local, stem in firmware_sources(board_name):
+        with open(local, "rb") as f:
+            copy[stem + ".py"] = f.read()
     stop = [name for name in START_FILES if drive.isfile(name) and (name == "code.py" or ours(drive, name))]
     leftovers = [name + NEW for name in ("boot.py", "code.py") if drive.isfile(name + NEW)]
     remove = leftovers + [path for path in drive_files(drive) if path not in copy]

@@ -35,7 +35,7 @@ from .firmware_files import (
     DeployError,
     firmware_sources,
     load_board,
-    without_native,
+    with_native,
 )
 
 # Seconds one mpremote command may take; a copy gets more per file.
@@ -69,41 +69,36 @@ def compile_firmware(sources: list, arch: str, out_dir: str, mpy_cross: str) -> 
     return compiled
 
 
-def native_refused(compiled: dict, board: dict) -> str:
-    """Why the board cannot load the native code in the compiled files
-    (the solver's), '' if it can: a MicroPython whose .mpy sub-version or
-    machine differs from mpy-cross's still loads bytecode of the same
-    version."""
-    for path in sorted(compiled):
-        with open(compiled[path], "rb") as f:
-            file_format = parse_header(f.read(4))
-        if file_format["arch"]:
-            why = incompatibility(file_format, board)
-            if why:
-                return why
-    return ""
-
-
-def recompile_as_bytecode(sources: list, compiled: dict, out_dir: str, mpy_cross: str) -> list:
-    """Compile again, without their `@micropython.native` lines, the files
-    that hold native code; their board paths."""
-    redone = []
+def compile_native(
+    sources: list, compiled: dict, arch: str, out_dir: str, mpy_cross: str, board: dict
+) -> str:
+    """Compile again for the board's machine, each `# micropython.native`
+    mark made the decorator, the sources that have marks (the solver), and
+    use those files where the board loads them.  '' when it does, else why
+    not: a MicroPython whose .mpy sub-version or machine differs from
+    mpy-cross's loads only the bytecode already compiled."""
     for source, stem in sources:
-        target = compiled[stem + ".mpy"]
-        with open(target, "rb") as f:
-            if not parse_header(f.read(4))["arch"]:
-                continue
-        plain = os.path.join(out_dir, "bytecode", stem + ".py")
+        native = with_native(source)
+        with open(source, "rb") as f:
+            if native == f.read():
+                continue  # no marks
+        if not arch:
+            return "the board module names no machine (ARCH)"
+        plain = os.path.join(out_dir, "native", stem + ".py")
         os.makedirs(os.path.dirname(plain), exist_ok=True)
         with open(plain, "wb") as f:
-            f.write(without_native(source))
-        done = subprocess.run(
-            [mpy_cross, "-s", stem + ".py", "-o", target, plain], capture_output=True, text=True, timeout=60
-        )
+            f.write(native)
+        target = plain[:-3] + ".mpy"
+        command = [mpy_cross, "-march=" + arch, "-s", stem + ".py", "-o", target, plain]
+        done = subprocess.run(command, capture_output=True, text=True, timeout=60)
         if done.returncode != 0:
             raise DeployError("mpy-cross could not compile %s:\n%s" % (source, done.stdout + done.stderr))
-        redone.append(stem + ".mpy")
-    return redone
+        with open(target, "rb") as f:
+            why = incompatibility(parse_header(f.read(4)), board)
+        if why:
+            return why
+        compiled[stem + ".mpy"] = target
+    return ""
 
 
 def parse_header(header: bytes) -> dict:
@@ -548,14 +543,13 @@ def deploy_micropython(args) -> int:
         for note in check_board(info, board_module, header) + [heap_note(info["heap"])]:
             if note:
                 print(note)
-        why = native_refused(new_files, board_format(info["mpy"], info["maxsize"]))
+        loads = board_format(info["mpy"], info["maxsize"])
+        why = compile_native(sources, new_files, board_module.ARCH, out_dir, mpy_cross, loads)
         if why:
-            redone = recompile_as_bytecode(sources, new_files, out_dir, mpy_cross)
             print(
                 "note: the board cannot load mpy-cross's native code (%s), so the solver goes as "
-                "bytecode (%s): the medium and hard levels take about twice as long a move; for full "
-                "speed flash the MicroPython release that matches `mpy-cross --version`"
-                % (why, ", ".join(redone))
+                "bytecode: the medium and hard levels take about twice as long a move; for full speed "
+                "flash the MicroPython release that matches `mpy-cross --version`" % why
             )
         plan = make_plan(read_board_files(board), new_files)
         if args.dry_run:

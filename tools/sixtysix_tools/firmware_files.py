@@ -35,6 +35,7 @@ MPY_ARCHES = (
     "rv32imc",
     "rv64imc",
 )
+NATIVE_MARK = b"# micropython.native"
 NATIVE_DECORATOR = b"@micropython.native"
 
 
@@ -79,11 +80,17 @@ def firmware_sources(board_name: str) -> list:
     return found
 
 
-def without_native(local: str) -> bytes:
-    """A module's source without its `@micropython.native` lines: the same
-    code as bytecode, for a compiler that makes no native code (CircuitPython's
-    on the boards served here rejects the decorator, "invalid micropython
-    decorator") or a board that cannot load ours."""
+def with_native(local: str) -> bytes:
+    """A module's source with each `# micropython.native` mark (a comment
+    line above a method) made the decorator, line for line: what deploy
+    compiles for a board that loads mpy-cross's native code.  Marked source
+    stays bytecode everywhere else (CPython, CircuitPython, mip, frozen
+    images)."""
     with open(local, "rb") as f:
         lines = f.read().splitlines(keepends=True)
-    return b"".join(line for line in lines if line.strip() != NATIVE_DECORATOR)
+    out = []
+    for line in lines:
+        if line.strip() == NATIVE_MARK:
+            line = line.replace(NATIVE_MARK, NATIVE_DECORATOR, 1)
+        out.append(line)
+    return b"".join(out)
