@@ -10,7 +10,13 @@ import sys
 import pytest
 from conftest import ROOT, required_tool
 from sixtysix_tools import bench_device
-from sixtysix_tools.bench_common import BenchError, native_arch, require_micropython, word_bits
+from sixtysix_tools.bench_common import (
+    BenchError,
+    compile_as_deployed,
+    native_arch,
+    require_micropython,
+    word_bits,
+)
 from sixtysix_tools.executables import MICROPYTHON_ENV, find_executable
 
 
@@ -97,27 +103,25 @@ def test_word_bits_of_the_pip_port_and_of_a_32_bit_one(monkeypatch, tmp_path):
 
 
 def test_native_arch_is_the_machine_the_port_loads_native_code_for(tmp_path):
-    """The bench's .mpy files carry the solver's native code: it must be
-    made for the interpreter that runs them, and one that names a machine
-    mpy-cross cannot make code for is refused in words."""
+    """The bench compiles the solver as deploy does, its marked methods as
+    machine code: made for the interpreter that runs them, they load and
+    are native there; an interpreter without native code is refused in
+    words."""
     micropython = required_tool("micropython")
-    arch = native_arch(micropython)
-    solver = tmp_path / "solver.mpy"
-    source = os.path.join(ROOT, "firmware", "sixtysix", "solver.py")
-    subprocess.run([required_tool("mpy-cross"), "-march=" + arch, "-o", str(solver), source], check=True)
     shim = tmp_path / "sixtysix"
     shim.mkdir()
     for name in ("__init__", "compat", "cards", "rules", "hand"):
         shutil.copy(os.path.join(ROOT, "firmware", "sixtysix", name + ".py"), shim)
-    os.replace(solver, shim / "solver.mpy")
-    done = subprocess.run(
-        [micropython, "-c", "from sixtysix.solver import Solver; print(type(Solver._search_lead).__name__)"],
-        cwd=str(tmp_path),
-        capture_output=True,
-        text=True,
-        timeout=60,
+    source = os.path.join(ROOT, "firmware", "sixtysix", "solver.py")
+    done = compile_as_deployed(
+        required_tool("mpy-cross"), source, str(shim / "solver.mpy"), native_arch(micropython)
     )
     assert done.returncode == 0, done.stdout + done.stderr
+    check = "from sixtysix.solver import Solver as S; print(type(S._search_lead) is not type(S.score))"
+    done = subprocess.run(
+        [micropython, "-c", check], cwd=str(tmp_path), capture_output=True, text=True, timeout=60
+    )
+    assert done.stdout.strip() == "True", done.stdout + done.stderr
     none = tmp_path / "no_native"
     none.write_text("#!/bin/sh\necho 0\n")
     none.chmod(none.stat().st_mode | stat.S_IXUSR)

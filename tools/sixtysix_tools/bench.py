@@ -24,6 +24,7 @@ from .bench_common import (
     SEAT_DECISIONS,
     SEATS_DRIVER,
     BenchError,
+    compile_as_deployed,
     native_arch,
     require_micropython,
 )
@@ -151,8 +152,8 @@ def speed_line(label, figures, hands):
 
 
 def compile_core(mpy_cross, folder, arch, driver=DRIVER):
-    """The core and a driver as .mpy files in folder, as a board would load
-    them, native code for `arch` (bench_common.native_arch)."""
+    """The core and a driver as .mpy files in folder, as deploy compiles
+    them for a board, native code for `arch` (bench_common.native_arch)."""
     package = os.path.join(folder, "sixtysix")
     os.mkdir(package)
     sources = [(os.path.join(CORE, f), os.path.join(package, f[:-3] + ".mpy")) for f in os.listdir(CORE)]
@@ -162,9 +163,7 @@ def compile_core(mpy_cross, folder, arch, driver=DRIVER):
     for source, target in sources:
         if not source.endswith(".py"):
             continue
-        proc = subprocess.run(
-            [mpy_cross, "-march=" + arch, "-o", target, source], capture_output=True, text=True
-        )
+        proc = compile_as_deployed(mpy_cross, source, target, arch)
         if proc.returncode != 0:
             raise BenchError("mpy-cross %s: %s" % (source, (proc.stdout + proc.stderr).strip()))
 

@@ -23,7 +23,7 @@ import os
 import subprocess
 import tempfile
 
-from .bench_common import BenchError, native_arch, require_micropython, word_bits
+from .bench_common import BenchError, compile_as_deployed, native_arch, require_micropython, word_bits
 from .executables import find_executable
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -34,16 +34,14 @@ LARGEST_KW = 4096
 
 
 def compile_firmware(mpy_cross: str, dest: str, arch: str) -> None:
-    """The firmware as .mpy files under dest, native code for `arch`
-    (bench_common.native_arch)."""
+    """The firmware as .mpy files under dest, compiled as deploy compiles
+    it, native code for `arch` (bench_common.native_arch)."""
     for folder, src in FOLDERS:
         os.makedirs(os.path.join(dest, folder))
         for f in sorted(os.listdir(os.path.join(ROOT, src))):
             if f.endswith(".py"):
                 target = os.path.join(dest, folder, f[:-3] + ".mpy")
-                source = os.path.join(ROOT, src, f)
-                argv = [mpy_cross, "-march=" + arch, "-o", target, source]
-                proc = subprocess.run(argv, capture_output=True)
+                proc = compile_as_deployed(mpy_cross, os.path.join(ROOT, src, f), target, arch)
                 if proc.returncode != 0:
                     raise BenchError("mpy-cross %s failed" % f)
 
