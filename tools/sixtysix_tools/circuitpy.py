@@ -21,13 +21,7 @@ import os
 import shutil
 import sys
 
-from .firmware_files import (
-    MAIN_SOURCE,
-    OWNED_FOLDERS,
-    DeployError,
-    firmware_sources,
-    load_board,
-)
+from .firmware_files import MAIN_SOURCE, OWNED_FOLDERS, DeployError, firmware_sources, load_board
 
 # Libraries that are not built into CircuitPython: adafruit_display_text,
 # for the text labels of sixtysix_app/canvas_dio.py (displayio, bitmaptools,
@@ -135,10 +129,7 @@ def circuitpy_plan(drive: Drive, board_name: str, boot_py: bool) -> dict:
     and stale modules, copy the modules, then write the `last` files, each
     through a temporary name and a rename, code.py at the very end. The
     sizes count whole clusters, as FAT allocates them."""
-    copy = {}
-    for local, stem in firmware_sources(board_name):
-        with open(local, "rb") as f:
-            copy[stem + ".py"] = f.read()
+    copy = {stem + ".py": local for local, stem in firmware_sources(board_name)}
     stop = [name for name in START_FILES if drive.isfile(name) and (name == "code.py" or ours(drive, name))]
     leftovers = [name + NEW for name in ("boot.py", "code.py") if drive.isfile(name + NEW)]
     remove = leftovers + [path for path in drive_files(drive) if path not in copy]
@@ -152,7 +143,7 @@ def circuitpy_plan(drive: Drive, board_name: str, boot_py: bool) -> dict:
     def room(size: int) -> int:
         return -(-size // cluster) * cluster
 
-    needed = sum(room(len(data)) for data in copy.values())
+    needed = sum(room(os.path.getsize(local)) for local in copy.values())
     needed += sum(room(len(data)) for data in last.values())
     replaced = set(stop) | set(remove) | set(copy) | set(last)
     return {
@@ -240,7 +231,8 @@ def deploy_circuitpy(args) -> int:
         for path in sorted(plan["copy"]):
             if "/" in path:
                 drive.makedirs(path.rpartition("/")[0])
-            drive.write(path, plan["copy"][path])
+            with open(plan["copy"][path], "rb") as f:
+                drive.write(path, f.read())
         drive.sync()  # every module is on the drive before code.py can start them
         for path, data in plan["last"].items():
             drive.write(path + NEW, data)
