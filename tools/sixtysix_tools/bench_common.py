@@ -9,10 +9,9 @@ modes do not import the command back.
 import os
 import subprocess
 import sys
-import tempfile
 
 from .executables import MICROPYTHON_ENV, find_executable
-from .firmware_files import MPY_ARCHES, with_native
+from .firmware_files import MPY_ARCHES
 
 TOOLS = os.path.dirname(os.path.abspath(__file__))
 DRIVER = os.path.join(TOOLS, "bench_core_mpy.py")
@@ -66,15 +65,3 @@ def native_arch(micropython) -> str:
             "%s loads no native code that mpy-cross can make (architecture %d)" % (micropython, index)
         )
     return MPY_ARCHES[index]
-
-
-def compile_as_deployed(mpy_cross: str, source: str, target: str, arch: str):
-    """mpy-cross a source as `sixtysix deploy` does for a board that loads
-    native code: its `# micropython.native` marks made the decorator,
-    machine code for `arch` (native_arch).  The finished process."""
-    with tempfile.TemporaryDirectory() as work:
-        copy = os.path.join(work, os.path.basename(source))
-        with open(copy, "wb") as f:
-            f.write(with_native(source))
-        argv = [mpy_cross, "-march=" + arch, "-s", os.path.basename(source), "-o", target, copy]
-        return subprocess.run(argv, capture_output=True, text=True, timeout=60)

@@ -23,8 +23,9 @@ import os
 import subprocess
 import tempfile
 
-from .bench_common import BenchError, compile_as_deployed, native_arch, require_micropython, word_bits
+from .bench_common import BenchError, native_arch, require_micropython, word_bits
 from .executables import find_executable
+from .firmware_files import compile_as_deployed
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -41,7 +42,7 @@ def compile_firmware(mpy_cross: str, dest: str, arch: str) -> None:
         for f in sorted(os.listdir(os.path.join(ROOT, src))):
             if f.endswith(".py"):
                 target = os.path.join(dest, folder, f[:-3] + ".mpy")
-                proc = compile_as_deployed(mpy_cross, os.path.join(ROOT, src, f), target, arch)
+                proc = compile_as_deployed(mpy_cross, os.path.join(ROOT, src, f), target, arch, f)
                 if proc.returncode != 0:
                     raise BenchError("mpy-cross %s failed" % f)
 

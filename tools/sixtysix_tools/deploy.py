@@ -33,6 +33,7 @@ from .firmware_files import (
     MPY_ARCHES,
     OWNED_FOLDERS,
     DeployError,
+    compile_as_deployed,
     firmware_sources,
     load_board,
     with_native,
@@ -78,19 +79,15 @@ def compile_native(
     not: a MicroPython whose .mpy sub-version or machine differs from
     mpy-cross's loads only the bytecode already compiled."""
     for source, stem in sources:
-        native = with_native(source)
         with open(source, "rb") as f:
-            if native == f.read():
-                continue  # no marks
+            text = f.read()
+        if with_native(text) == text:
+            continue  # no marks
         if not arch:
             return "the board module names no machine (ARCH)"
-        plain = os.path.join(out_dir, "native", stem + ".py")
-        os.makedirs(os.path.dirname(plain), exist_ok=True)
-        with open(plain, "wb") as f:
-            f.write(native)
-        target = plain[:-3] + ".mpy"
-        command = [mpy_cross, "-march=" + arch, "-s", stem + ".py", "-o", target, plain]
-        done = subprocess.run(command, capture_output=True, text=True, timeout=60)
+        target = os.path.join(out_dir, "native", stem + ".mpy")
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        done = compile_as_deployed(mpy_cross, source, target, arch, stem + ".py")
         if done.returncode != 0:
             raise DeployError("mpy-cross could not compile %s:\n%s" % (source, done.stdout + done.stderr))
         with open(target, "rb") as f:

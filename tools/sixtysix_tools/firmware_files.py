@@ -10,6 +10,8 @@ so neither imports the other back.
 import importlib
 import importlib.util
 import os
+import subprocess
+import tempfile
 
 from .board_files import FIRMWARE_PACKAGES, unknown_board
 
@@ -80,17 +82,29 @@ def firmware_sources(board_name: str) -> list:
     return found
 
 
-def with_native(local: str) -> bytes:
+def with_native(source: bytes) -> bytes:
     """A module's source with each `# micropython.native` mark (a comment
     line above a method) made the decorator, line for line: what deploy
     compiles for a board that loads mpy-cross's native code.  Marked source
     stays bytecode everywhere else (CPython, CircuitPython, mip, frozen
     images)."""
-    with open(local, "rb") as f:
-        lines = f.read().splitlines(keepends=True)
     out = []
-    for line in lines:
+    for line in source.splitlines(keepends=True):
         if line.strip() == NATIVE_MARK:
             line = line.replace(NATIVE_MARK, NATIVE_DECORATOR, 1)
         out.append(line)
     return b"".join(out)
+
+
+def compile_as_deployed(mpy_cross: str, local: str, target: str, arch: str, name: str):
+    """mpy-cross a module as deploy does for a board that loads native
+    code: its marks made the decorator (with_native), machine code for
+    `arch`, tracebacks naming `name`.  The finished process."""
+    with open(local, "rb") as f:
+        source = f.read()
+    with tempfile.TemporaryDirectory() as work:
+        copy = os.path.join(work, os.path.basename(local))
+        with open(copy, "wb") as f:
+            f.write(with_native(source))
+        argv = [mpy_cross, "-march=" + arch, "-s", name, "-o", target, copy]
+        return subprocess.run(argv, capture_output=True, text=True, timeout=60)
