@@ -199,7 +199,8 @@ def test_the_viper_pixel_loop_is_compiled_on_the_chip_and_draws_a_frame_faster(d
 
 DEEP_SEARCH = """
 from sixtysix.match import Match
-from sixtysix.rules import Rules, game_from_name
+from sixtysix.cardtext import game_from_name
+from sixtysix.rules import Rules
 from sixtysix.solver import Solver
 r = Rules(game_from_name('sixty-six'))
 h = Match(r, 7).start_hand()
