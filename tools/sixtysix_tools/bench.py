@@ -110,7 +110,8 @@ def add_arguments(parser):
     parser.add_argument(
         "--frozen",
         action="store_true",
-        help="device --emulated: the image has the firmware frozen in (README: Freeze); do not deploy",
+        help="device, ai --emulated: the image has the firmware frozen in (README: Freeze); do not deploy"
+        " (ai: the solver then runs as bytecode, the route of a frozen image or a mip install)",
     )
     parser.set_defaults(run=run)
 
@@ -435,7 +436,9 @@ def run_emulated(args):
     if args.what == "ai":
         game = args.game or "sixty-six"
         games = GAME_NAMES + SEAT_GAMES if game == "all" else (game,)
-        bench_emulated.bench_ai_emulated(games, AI_LEVELS, args.matches, args.seed, args.positions)
+        bench_emulated.bench_ai_emulated(
+            games, AI_LEVELS, args.matches, args.seed, args.positions, args.frozen
+        )
     elif args.what == "device":
         boards = tuple(args.board or bench_emulated.PICO_BOARDS)
         games = device_games(args.game)

@@ -200,10 +200,17 @@ def bench_device_emulated(
 
 
 def bench_ai_emulated(
-    games: tuple[str, ...], levels: tuple[str, ...], matches: int, seed: int, positions: int | None = None
+    games: tuple[str, ...],
+    levels: tuple[str, ...],
+    matches: int,
+    seed: int,
+    positions: int | None = None,
+    frozen: bool = False,
 ) -> None:
     """Each level on the chip: self-play matches, or (two-player games,
-    `positions`) that many positions reached by random play."""
+    `positions`) that many positions reached by random play.  `frozen`: the
+    image carries the firmware (its solver as bytecode: README, "Freeze"),
+    nothing is deployed."""
     what = "plays itself"
     if positions is not None:
         what = "decides in %d positions reached by random play" % positions
@@ -211,11 +218,13 @@ def bench_ai_emulated(
     print(
         "times in the chip's microseconds (125 MHz, flash reads at one cycle: a real chip is somewhat slower)"
     )
+    if frozen:
+        print("firmware frozen into the image, the solver as bytecode (README: Freeze), not deployed")
     print(
         "%-11s %-7s %6s %10s %10s %10s %10s %12s"
         % ("game", "level", "moves", "p50 ms", "p95 ms", "max ms", "max nodes", "nodes/ms")
     )
-    with tempfile.TemporaryDirectory() as work, deployed_pico("pico_display", work) as pico:
+    with tempfile.TemporaryDirectory() as work, deployed_pico("pico_display", work, frozen=frozen) as pico:
         mpremote(
             pico.port,
             "cp",
