@@ -230,11 +230,12 @@ def test_a_search_from_the_first_lead_fits_the_chips_c_stack(deployed):
 
 
 @needs_board
-def test_frozen_measurement_refuses_an_image_without_the_firmware_frozen_in():
+@pytest.mark.parametrize("what", ["device", "ai"])
+def test_frozen_measurement_refuses_an_image_without_the_firmware_frozen_in(what):
     image, bootrom = emulated.find_inputs()
     done = run_cli(
         "bench",
-        "device",
+        what,
         "--emulated",
         "--frozen",
         "--board",
