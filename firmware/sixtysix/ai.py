@@ -24,7 +24,7 @@ from .hand import CLAIM, CLOSE, EXCHANGE, MARRY, Hand
 from .players import HeuristicPlayer, RandomPlayer, marriage_to_declare
 from .rng import Rng
 from .sampling import WorldSampler
-from .solver import NO_HORIZON, Solver
+from .solver import NO_HORIZON, Solver, runs_native
 
 try:
     from typing import Any  # noqa: F401  (annotations only)
@@ -143,6 +143,25 @@ LEVELS = {
 }
 PLAYER_NAMES = ("random", "heuristic", "easy", "medium", "hard", "classic")
 
+# The budgets above are set for the solver as native code on an RP2040, as
+# `sixtysix deploy` puts it there.  Where a board runs the solver as
+# bytecode (a frozen image, a mip install, CircuitPython), a node takes
+# about 1.8 times as long (measured on the emulated Pico: README, "The
+# computer opponent"), and a level spends this share of its budget, in
+# percent, so that a move takes about as long.
+BYTECODE_SHARE = const(55)
+
+
+def node_share(implementation: str, platform: str, native: bool) -> int:
+    """Percent of a level's node budget to spend: all of it on a computer
+    (CPython, MicroPython's unix and windows ports: no device time to keep,
+    and the tools publish figures at the budgets as set) and wherever the
+    solver runs as native code; BYTECODE_SHARE on a board that runs it as
+    bytecode."""
+    if native or implementation == "cpython" or platform in ("linux", "darwin", "win32"):
+        return 100
+    return BYTECODE_SHARE
+
 
 class SearchPlayer(HeuristicPlayer):
     # Taken from the Level in __init__, declared for the type checker.
@@ -176,6 +195,10 @@ class SearchPlayer(HeuristicPlayer):
             ),
             (),
         )
+        import sys
+
+        share = node_share(sys.implementation.name, sys.platform, runs_native())
+        self.max_nodes = self.max_nodes * share // 100
         self.rng = Rng(seed)
         # Built for the rules of the first view seen (see _setup).
         self.rules: Any = None

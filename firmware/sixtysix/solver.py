@@ -52,6 +52,13 @@ NO_HORIZON = const(255)  # a ply no search reaches: search to the end
 _POINTS = bytes([(0, 2, 3, 4, 10, 11)[c % 6] for c in range(24)])
 
 
+def runs_native() -> bool:
+    """Whether deploy compiled the marked methods to the board's machine
+    code: MicroPython gives a native function a type of its own (on CPython
+    both are plain functions)."""
+    return type(Solver._search_lead) is not type(Solver.load)
+
+
 class Solver:
     def __init__(self, rules, table_size: int = 256) -> None:
         self.rules = rules

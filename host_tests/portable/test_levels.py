@@ -5,12 +5,12 @@ runs under pytest and on the MicroPython unix port."""
 import sys
 
 from randplay import random_positions
-from sixtysix.ai import LEVELS, PLAYER_NAMES, SearchPlayer, make_player
+from sixtysix.ai import BYTECODE_SHARE, LEVELS, PLAYER_NAMES, SearchPlayer, make_player, node_share
 from sixtysix.evaluate import LIMIT, NFEATURES, Evaluator, features
 from sixtysix.evalweights import SCHNAPSEN, SIXTY_SIX
 from sixtysix.hand import CLOSE, EXCHANGE, MARRY, Hand
 from sixtysix.rules import Rules
-from sixtysix.solver import NO_HORIZON, Solver
+from sixtysix.solver import NO_HORIZON, Solver, runs_native
 from sixtysix.view import View
 
 SMALL = sys.implementation.name == "micropython"
@@ -25,6 +25,25 @@ def test_every_level_is_a_player_and_classic_is_the_old_hard():
     assert c.old_ties and not c.close_apart
     # medium spends a third of hard's budget, or less
     assert LEVELS["medium"].max_nodes * 3 <= LEVELS["hard"].max_nodes
+
+
+def test_a_board_running_the_solver_as_bytecode_spends_a_share_of_the_budget():
+    """Budgets are set for the native solver on an RP2040; a board that runs
+    it as bytecode (frozen, mip, CircuitPython) cuts them, a computer never."""
+    assert 40 <= BYTECODE_SHARE < 100
+    for implementation, platform in (("cpython", "linux"), ("cpython", "rp2"), ("micropython", "linux")):
+        assert node_share(implementation, platform, False) == 100
+    for platform in ("darwin", "win32"):
+        assert node_share("micropython", platform, False) == 100
+    assert node_share("micropython", "rp2", True) == 100
+    assert node_share("micropython", "rp2", False) == BYTECODE_SHARE
+    assert node_share("micropython", "esp32", False) == BYTECODE_SHARE
+    assert node_share("circuitpython", "MicroChip SAMD51", False) == BYTECODE_SHARE
+    # Here (CPython, or the unix port running the source): bytecode, and
+    # the whole budget.
+    assert not runs_native()
+    for name in ("medium", "hard", "classic"):
+        assert SearchPlayer(name, 1).max_nodes == LEVELS[name].max_nodes
 
 
 def test_no_decision_passes_its_level_budget():
