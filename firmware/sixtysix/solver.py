@@ -22,7 +22,10 @@ as fast on an RP2040 as bytecode (README, "The computer opponent").  The
 source itself stays bytecode everywhere else: CPython, CircuitPython (its
 compiler here has no native emitter), mip's source installs, and frozen
 images (frozen native code of this file gave wrong values on the emulated
-Pico: README "Freeze").
+Pico: MicroPython's freezing tool may place Thumb code 2 bytes off the
+4-byte alignment its constant loads need; README "Freeze").  Where the
+solver is bytecode on a board, the levels spend a share of their budgets
+(ai.node_share).
 """
 
 from array import array
