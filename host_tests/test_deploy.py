@@ -208,6 +208,7 @@ def test_dry_run_then_deploy_removes_stale_files_and_the_firmware_starts(
         # load, so it went as bytecode, and said so.
         assert "native code for armv6m, but the board is x64" in out
         assert "so the solver goes as bytecode" in out
+        assert "search 55% of their usual nodes" in out  # ai.BYTECODE_SHARE
         board.wait_for_output("SIXTYSIX-STARTED", timeout=20)
         started = [line for line in board.output().splitlines() if line.startswith("SIXTYSIX-STARTED")]
 

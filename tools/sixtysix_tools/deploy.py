@@ -27,6 +27,8 @@ import sys
 import tempfile
 import time
 
+from sixtysix.ai import BYTECODE_SHARE
+
 from .executables import find_executable
 from .firmware_files import (
     MAIN_SOURCE,
@@ -545,8 +547,9 @@ def deploy_micropython(args) -> int:
         if why:
             print(
                 "note: the board cannot load mpy-cross's native code (%s), so the solver goes as "
-                "bytecode: the medium and hard levels take about twice as long a move; for full speed "
-                "flash the MicroPython release that matches `mpy-cross --version`" % why
+                "bytecode: the medium and hard levels search %d%% of their usual nodes to keep their "
+                "move times, and play a little weaker; for full strength flash the MicroPython "
+                "release that matches `mpy-cross --version`" % (why, BYTECODE_SHARE)
             )
         plan = make_plan(read_board_files(board), new_files)
         if args.dry_run:
