@@ -110,8 +110,7 @@ def add_arguments(parser):
     parser.add_argument(
         "--frozen",
         action="store_true",
-        help="device, ai --emulated: the image has the firmware frozen in (README: Freeze); do not deploy"
-        " (ai: the solver then runs as bytecode, the route of a frozen image or a mip install)",
+        help="device, ai --emulated: the image has the firmware frozen in (README: Freeze); do not deploy",
     )
     parser.set_defaults(run=run)
 
