@@ -22,6 +22,21 @@ def test_version_is_printed():
     assert proc.stdout.startswith("sixtysix 0.")
 
 
+def test_a_command_does_not_look_up_the_version(tmp_path, monkeypatch, capsys):
+    """The lookup scans the installed packages (close to 1 MB in a fresh
+    clone's environment); only --version pays for it."""
+
+    def no_lookup():
+        raise AssertionError("version looked up")
+
+    monkeypatch.setattr(cli, "version", no_lookup)
+    record = tmp_path / "r.txt"
+    record.write_text("game sixty-six\n")
+    assert cli.main(["replay", str(record)]) in (0, 2)
+    with pytest.raises(AssertionError, match="version looked up"):
+        cli.main(["--version"])
+
+
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
 @pytest.mark.parametrize(
     "argv",

@@ -49,6 +49,20 @@ def version() -> str:
         return "0.1.0 (not installed)"
 
 
+class _Version(argparse.Action):
+    """`--version`: the version is looked up only when asked for.  Looking
+    it up scans the installed packages' metadata, close to 1 MB of memory
+    and some milliseconds at every start, which every `sixtysix move` (one
+    call a move, for a bot) would otherwise pay."""
+
+    def __init__(self, option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS, help=None):
+        super().__init__(option_strings=option_strings, dest=dest, default=default, nargs=0, help=help)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        print("sixtysix " + version())
+        parser.exit()
+
+
 class OutputError(Exception):
     """Standard output could not be written (`> /dev/full`, a full disk)."""
 
@@ -89,7 +103,7 @@ def main(argv=None) -> int:
         # The command's module is imported in here too: a Ctrl-C while it
         # loads is a Ctrl-C like any other.
         parser = argparse.ArgumentParser(prog="sixtysix", description="Sixty-Six on the host.")
-        parser.add_argument("--version", action="version", version="sixtysix " + version())
+        parser.add_argument("--version", action=_Version, help="show the version and exit")
         sub = parser.add_subparsers(dest="command", required=True)
         wanted = _command_named(argv)
         for name, module, text in COMMANDS:
