@@ -164,7 +164,10 @@ class Sampler65:
     Cards are dealt one at a time in random order, each to a seat chosen
     with weight = its free places; a choice is kept only if the rest can
     still be dealt (Hall's condition over the sets of seats, checked with
-    per-suit counts), so no deal ever dead-ends."""
+    per-suit counts), so no deal ever dead-ends.  Only the sets of seats
+    that some suit is confined to can fail the condition, so a deal checks
+    those alone: one or two sets where a void or two has been shown, not
+    all fifteen."""
 
     def __init__(self) -> None:
         self._pool = bytearray(48)
@@ -172,6 +175,8 @@ class Sampler65:
         self._suit_left = [0, 0, 0, 0]
         self._allowed = [0, 0, 0, 0]  # seats (bits) that may hold each suit
         self._hands = [0] * 8
+        self._tight = bytearray(16)  # the sets of seats _feasible checks
+        self._ntight = 0
 
     def deal(self, view, rng, world) -> None:
         """Fill `world` (a SixtyFiveHand) with a deal agreeing with `view`."""
@@ -203,6 +208,7 @@ class Sampler65:
         if constrained:
             for i in range(k):
                 self._suit_left[pool[i] // 12] += 1
+            self._find_tight(me)
         for i in range(k):
             c = pool[i]
             if constrained:
@@ -240,13 +246,35 @@ class Sampler65:
             cap[s] += 1
             tried |= 1 << s
 
+    def _find_tight(self, me: int) -> None:
+        """List the sets of other seats, short of all three, that hold the
+        whole of some suit.  Any other set T meets Hall's condition at every
+        step: no card is confined to it, or (all three seats) every card
+        left fits exactly; and adding `me`, who takes no card, changes
+        neither side."""
+        others = 15 & ~(1 << me)
+        allowed = self._allowed
+        n = 0
+        for t in range(1, 15 + 1):
+            if t & ~others or t == others:
+                continue
+            for suit in range(4):
+                if allowed[suit] & ~t == 0:
+                    self._tight[n] = t
+                    n += 1
+                    break
+        self._ntight = n
+
     def _feasible(self) -> bool:
         """Hall's condition: for every set T of seats, the cards that only
-        seats in T may hold fit into T's free places."""
+        seats in T may hold fit into T's free places (over the sets that
+        _find_tight listed; the others always hold)."""
         cap = self._cap
         left = self._suit_left
         allowed = self._allowed
-        for t in range(1, 16):
+        tight = self._tight
+        for i in range(self._ntight):
+            t = tight[i]
             room = 0
             for s in range(4):
                 if (t >> s) & 1:

@@ -324,3 +324,53 @@ def test_getting_ready_for_a_decision_allocates_nothing_after_the_first():
     finally:
         gc.enable()
     assert used == 0, "_ready allocated %d bytes" % used
+
+
+def _hall_everywhere(sampler):
+    """Hall's condition over all fifteen sets of seats (the reference)."""
+    for t in range(1, 16):
+        room = 0
+        need = 0
+        for s in range(4):
+            if (t >> s) & 1:
+                room += sampler._cap[s]
+        for suit in range(4):
+            if sampler._allowed[suit] & ~t == 0:
+                need += sampler._suit_left[suit]
+        if need > room:
+            return False
+    return True
+
+
+def test_the_sampler_checks_only_the_sets_that_can_fail():
+    """Over many random void patterns and card counts, checking the sets
+    `_find_tight` lists decides exactly as checking all fifteen."""
+    rng = Rng(12)
+    sampler = Sampler65()
+    failures = 0
+    tested = 0
+    for _ in range(400):
+        me = rng.below(4)
+        for suit in range(4):
+            bits = 0
+            for s in range(4):
+                if s != me and rng.below(3):
+                    bits |= 1 << s
+            sampler._allowed[suit] = bits
+            sampler._suit_left[suit] = rng.below(5)
+        total = 0
+        for s in range(4):
+            sampler._cap[s] = 0 if s == me else rng.below(6)
+            total += sampler._cap[s]
+        spare = total - sum(sampler._suit_left)
+        if spare < 0:
+            continue  # not a state a deal reaches: more cards than places
+        sampler._cap[(me + 1) & 3] -= min(spare, sampler._cap[(me + 1) & 3])
+        if sum(sampler._cap) != sum(sampler._suit_left):
+            continue
+        sampler._find_tight(me)
+        want = _hall_everywhere(sampler)
+        tested += 1
+        assert sampler._feasible() == want
+        failures += not want
+    assert failures > 20 and tested > 100, (failures, tested)
