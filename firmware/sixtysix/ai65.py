@@ -18,14 +18,17 @@ else wins, and make the opponents win with their counters.
 - `Heuristic65Player` judges each legal card by that rule for the trick on
   the table, guessing whether a later opponent can still beat it.
 - `Search65Player(level, seed)` deals the unseen cards at random,
-  consistently with the view (card counts and shown voids), plays each
-  legal card out in every sampled world with the heuristic for all four
-  seats (flat Monte Carlo) and picks the best mean result; near the end it
-  solves each sampled world exactly with alpha-beta instead.  A budget of
-  engine steps (cards played in playouts or search nodes) bounds a move:
-  a world of playouts is started only if it fits whole, an exact search
-  is cut off at the budget, and where too few worlds fit the move is the
-  rule of thumb's.
+  consistently with the view (card counts and shown voids), and judges
+  the rule of thumb's best few cards in every sampled world: each is
+  played and the hand goes on with the heuristic for all four seats
+  (flat Monte Carlo) to a horizon a few tricks on, where the margin so
+  far plus the card points each side still holds values it (by the sum
+  above, a card stays with its owner's side unless it wins a trick); the
+  best mean result is chosen.  Near the end it solves each sampled world
+  exactly with alpha-beta instead.  A budget of engine steps (cards
+  played in playouts or search nodes) bounds a move: a world of playouts
+  is started only if it fits whole, an exact search is cut off at the
+  budget, and where too few worlds fit the move is the rule of thumb's.
 
 Nothing is allocated per playout step or search node: worlds, stacks and
 buffers are made once per player.
@@ -47,20 +50,32 @@ _GAME_POINT = const(32)  # a game point, in hand points, for the search's value
 _BIG = const(1 << 20)
 _MAX_DEPTH = const(49)
 _SUIT_BITS = (0xFFF, 0xFFF000, 0xFFF, 0xFFF000)  # sixtyfive.suit_bits of each suit
+_TO_THE_END = const(99)  # a playout's stop, in tricks, that no hand reaches
+# Card points of the J Q K A of one suit, by the 4 bits they hold in a set.
+_TOP_POINTS = b"\x00\x01\x02\x03\x03\x04\x05\x06\x04\x05\x06\x07\x07\x08\x09\x0a"
 
 # level: (most worlds per move, exact search from this many cards left on
 #         the table (0: never), share of moves in percent played at random,
 #         engine steps a move may take, fewest worlds of playouts worth
-#         more than the rule of thumb)
-# The budgets are set in chip time (the emulated RP2040 runs about 0.9
-# steps a millisecond, README: Benchmark): hard near 1 s a move, medium a
-# third of that.  Flat Monte Carlo over one or two worlds plays worse than
-# the rule of thumb it samples with, so a move searches only when enough
-# worlds fit (arena figures: docs/MORE_GAMES.md, Sixty-Five).
+#         more than the rule of thumb, cards judged (the rule of thumb's
+#         best few; 0: every legal card), tricks a playout goes on after
+#         the current one (0: to the end of the hand))
+# The budgets are set in chip time, measured on the emulated RP2040
+# (README: Benchmark): hard near 1 s a move at most, medium a third of
+# that.  An exact search runs about 0.9 steps a millisecond; a playout
+# step costs more (every seat judges its cards, and a world is dealt for
+# every few dozen steps), so playouts are held to their level's worlds:
+# 12 of at most 36 steps at hard (753 ms a move at the 95th percentile
+# of a self-play match), 6 of 24 at medium.  Flat Monte Carlo over one or two
+# worlds plays worse than the rule of thumb it samples with, so a move
+# searches only when enough worlds fit.  Short playouts of the rule of
+# thumb's best three cards let both search from the first trick; whole
+# playouts of every card fit only the last few tricks, and judged the
+# same moves worse (arena figures: docs/MORE_GAMES.md, Sixty-Five).
 LEVELS = {
-    "easy": (2, 0, 15, 200, 1),
-    "medium": (6, 8, 0, 270, 6),
-    "hard": (16, 12, 0, 900, 10),
+    "easy": (2, 0, 15, 200, 1, 0, 0),
+    "medium": (6, 8, 0, 270, 6, 3, 1),
+    "hard": (12, 12, 0, 900, 10, 3, 2),
 }
 PLAYER_NAMES = ("random", "heuristic", "easy", "medium", "hard")
 
@@ -311,12 +326,34 @@ def hand_value(hand, side: int) -> int:
     return gp * _GAME_POINT + hand.score(side) - hand.score(other)
 
 
+def hand_estimate(hand, side: int) -> int:
+    """A hand cut short between tricks, from `side`'s point of view: the
+    margin so far plus the card points `side` still holds less the other
+    side's (a card ends with its owner's side unless it wins a trick).
+    A finished hand gets `hand_value`."""
+    if hand.over:
+        return hand_value(hand, side)
+    v = hand.score(side) - hand.score(1 - side)
+    for i in range(8):
+        m = hand.hands[i]
+        p = _TOP_POINTS[(m >> 8) & 15] + _TOP_POINTS[(m >> 20) & 15]
+        if (i >> 1) & 1 == side:
+            v += p
+        else:
+            v -= p
+    return v
+
+
 class Search65Player:
     def __init__(self, level: str = "hard", seed: int = 1) -> None:
         if level not in LEVELS:
             raise ValueError("unknown level '%s'" % level)
         self.level = level
-        self.worlds, self.exact_from, self.blunder, self.budget, self.fewest = LEVELS[level]
+        lv = LEVELS[level]
+        self.worlds, self.exact_from, self.blunder = lv[0], lv[1], lv[2]
+        self.budget, self.fewest = lv[3], lv[4]
+        self.shortlist = lv[5]  # cards judged by playouts; 0: all
+        self.horizon = lv[6]  # tricks a playout goes on after the current one; 0: all
         self.rng = Rng(seed)
         self.sampler = Sampler65()
         self.nodes = 0  # engine steps of the last move
@@ -327,6 +364,8 @@ class Search65Player:
         self.cut = False  # the last search stopped at the limit
         self.worlds_done = 0  # worlds that counted in the last move
         self._buf = bytearray(MAX_ACTIONS)
+        self._cands = bytearray(MAX_ACTIONS)  # the cards judged, best guess first
+        self._pool = bytearray(MAX_ACTIONS)
         # Worlds and stacks are made at the first move.
         self._root: Any = None
         self._stack: Any = None
@@ -357,54 +396,88 @@ class Search65Player:
         self._side = view.seat & 1
         left = view.counts[0] + view.counts[1] + view.counts[2] + view.counts[3]
         exact = left <= self.exact_from
-        totals = self._totals
-        for i in range(n):
-            totals[i] = 0
-        root = self._root
-        work = self._stack[0]
+        cands = self._cands
+        k = n
+        if exact or not self.shortlist:
+            for i in range(n):
+                cands[i] = acts[i]
+        else:
+            k = self._short_list(view, acts, n)
+        # A card tried costs one step, the rest of its trick at most three
+        # and each trick after it four: a world's playouts cost at most
+        # k * reach steps, so a world is started only when that fits.  An
+        # exact search is cut off at the budget and its world thrown away.
+        reach = left
+        stop_after = _TO_THE_END
+        if self.horizon and not exact:
+            reach = min(left, 4 * self.horizon + 4)
+            stop_after = self.horizon
         budget = self.budget
-        if not exact and budget < self.fewest * n * left:
+        if not exact and budget < self.fewest * k * reach:
             # Too few worlds fit to be worth more than the rule of thumb.
             self.worlds_done = 0
             return heuristic_card(view, view.seat, view.own0, view.own1, acts, n)
-        # A playout costs exactly `left` steps (the card tried and the rest
-        # of the hand), so a world is started only when all of it fits.  An
-        # exact search is cut off at the budget and its world thrown away.
+        totals = self._totals
+        for i in range(k):
+            totals[i] = 0
+        root = self._root
+        work = self._stack[0]
         self.limit = budget
         self.cut = False
         worlds = 0
-        while worlds < self.worlds and (exact or self.nodes + n * left <= budget):
+        while worlds < self.worlds and (exact or self.nodes + k * reach <= budget):
             self.sampler.deal(view, self.rng, root)
-            for i in range(n):
+            for i in range(k):
                 if self.nodes >= budget:
                     self.cut = True
                     break
                 work.copy_from(root)
-                work.act(acts[i])
+                work.act(cands[i])
                 self.nodes += 1
                 if exact:
                     self._values[i] = self.solve(0, -_BIG, _BIG)
                 else:
-                    self.playout(work)
-                    self._values[i] = hand_value(work, self._side)
+                    # The trick under way, then stop_after more.
+                    done = work.tricks[0] + work.tricks[1] + (1 if work.in_trick else 0)
+                    self.playout(work, done + stop_after)
+                    self._values[i] = hand_estimate(work, self._side)
             if self.cut:
                 break
-            for i in range(n):
+            for i in range(k):
                 totals[i] += self._values[i]
             worlds += 1
         self.worlds_done = worlds
         if not worlds:
             return heuristic_card(view, view.seat, view.own0, view.own1, acts, n)
-        best = 0
-        for i in range(1, n):
+        best = 0  # on a tie, the rule of thumb's choice
+        for i in range(1, k):
             if totals[i] > totals[best]:
                 best = i
-        return acts[best]
+        return cands[best]
 
-    def playout(self, h) -> None:
-        """Play the hand to its end with the heuristic for every seat."""
+    def _short_list(self, view, acts, n: int) -> int:
+        """Put the rule of thumb's best `shortlist` cards into _cands, its
+        first choice first; return how many.  Allocates nothing."""
+        pool = self._pool
+        for i in range(n):
+            pool[i] = acts[i]
+        m = n
+        k = min(n, self.shortlist)
+        for j in range(k):
+            c = heuristic_card(view, view.seat, view.own0, view.own1, pool, m)
+            self._cands[j] = c
+            i = 0
+            while pool[i] != c:
+                i += 1
+            m -= 1
+            pool[i] = pool[m]
+        return k
+
+    def playout(self, h, stop: int = _TO_THE_END) -> None:
+        """Play on with the heuristic for every seat until `stop` tricks
+        have been played or the hand is over."""
         buf = self._buf
-        while not h.over:
+        while not h.over and h.tricks[0] + h.tricks[1] < stop:
             seat = h.turn
             n = h.legal_actions(buf)
             h.place(heuristic_card(h, seat, h.hands[2 * seat], h.hands[2 * seat + 1], buf, n))

@@ -13,10 +13,12 @@ from sixtysix.ai65 import (
     Heuristic65Player,
     Sampler65,
     Search65Player,
+    hand_estimate,
     hand_value,
     heuristic_card,
     make_65_player,
 )
+from sixtysix.cards import RANK48_POINTS
 from sixtysix.cardtext import parse_card48
 from sixtysix.rng import Rng
 from sixtysix.sixtyfive import MAX_ACTIONS, SixtyFiveHand, SixtyFiveMatch, SixtyFiveRules
@@ -42,6 +44,22 @@ def holds_in(actions, c):
         if a == c:
             return True
     return False
+
+
+def allocated(fn):
+    """Bytes fn() allocates with the collector off, or None where the
+    runtime cannot tell (CPython has no gc.mem_alloc)."""
+    if not hasattr(gc, "mem_alloc"):
+        fn()
+        return None
+    gc.collect()
+    gc.disable()
+    try:
+        before = gc.mem_alloc()
+        fn()
+        return gc.mem_alloc() - before
+    finally:
+        gc.enable()
 
 
 def test_every_player_plays_a_whole_hand_legally():
@@ -284,18 +302,9 @@ def test_playout_allocates_nothing():
     p = Search65Player("easy", 1)
     work = SixtyFiveHand(h.rules)
     _play_out(p, work, h)
-    if not hasattr(gc, "mem_alloc"):
-        assert work.over
-        return
-    gc.collect()
-    gc.disable()
-    try:
-        before = gc.mem_alloc()
-        _play_out(p, work, h)
-        used = gc.mem_alloc() - before
-    finally:
-        gc.enable()
-    assert used == 0, "a playout allocated %d bytes" % used
+    assert work.over
+    used = allocated(lambda: _play_out(p, work, h))
+    assert not used, "a playout allocated %d bytes" % used
 
 
 def _play_out(p, work, h):
@@ -313,17 +322,82 @@ def test_getting_ready_for_a_decision_allocates_nothing_after_the_first():
     root = p._root
     p._ready(h.rules)
     assert p._root is root
-    if not hasattr(gc, "mem_alloc"):
-        return
-    gc.collect()
-    gc.disable()
-    try:
-        before = gc.mem_alloc()
-        p._ready(h.rules)
-        used = gc.mem_alloc() - before
-    finally:
-        gc.enable()
-    assert used == 0, "_ready allocated %d bytes" % used
+    used = allocated(lambda: p._ready(h.rules))
+    assert not used, "_ready allocated %d bytes" % used
+
+
+def _held(h, side):
+    """Card points still in the hands of `side`'s two seats, card by card."""
+    total = 0
+    for s in (side, side + 2):
+        for c in range(48):
+            if (h.hands[s * 2 + c // 24] >> (c % 24)) & 1:
+                total += RANK48_POINTS[c % 12]
+    return total
+
+
+def test_a_hand_cut_short_is_valued_by_its_margin_and_the_points_held():
+    checked = 0
+    for seed in range(1, 7):
+        for plays in (0, 4, 16, 28, 44):
+            h = position(seed, plays)
+            if h.in_trick:
+                continue  # estimates are made between tricks
+            checked += 1
+            for side in range(2):
+                want = h.score(side) - h.score(1 - side) + _held(h, side) - _held(h, 1 - side)
+                assert hand_estimate(h, side) == want, (seed, plays, side)
+    assert checked >= 10
+    h = position(2, 48)
+    assert h.over
+    assert hand_estimate(h, 0) == hand_value(h, 0) == -hand_estimate(h, 1)
+
+
+def test_hard_judges_the_rule_of_thumbs_best_three():
+    for seed in range(1, 7):
+        h = position(seed, 1 + seed)
+        v = View65(h, h.turn)
+        p = Search65Player("hard", seed)
+        k = p._short_list(v, v.actions, len(v.actions))
+        assert k == min(3, len(v.actions))
+        firsts = [p._cands[i] for i in range(k)]
+        assert firsts[0] == Heuristic65Player().choose(v)
+        assert len(set(firsts)) == k
+        for c in firsts:
+            assert holds_in(v.actions, c)
+        assert holds_in(firsts, p.choose(v))
+
+
+def test_medium_and_hard_search_from_the_first_trick():
+    """Short playouts fit the budget at every move: neither level falls
+    back on the rule of thumb for want of steps, even at the first lead."""
+    for level in ("medium", "hard"):
+        for seed in (1, 2, 3):
+            h = position(seed, 0)
+            p = Search65Player(level, seed)
+            p.choose(View65(h, h.turn))
+            assert p.worlds_done == LEVELS[level][0], (level, seed, p.worlds_done)
+            assert p.nodes <= LEVELS[level][3]
+
+
+def test_a_short_playout_stops_after_its_tricks():
+    h = position(4, 6)  # two cards into the second trick
+    p = Search65Player("hard", 1)
+    work = SixtyFiveHand(h.rules)
+    work.copy_from(h)
+    p.nodes = 0
+    p.playout(work, 4)
+    assert work.tricks[0] + work.tricks[1] == 4 and work.in_trick == 0
+    assert p.nodes == 4 * 4 - 6  # the rest of trick 2, then tricks 3 and 4
+
+
+def test_a_hard_decision_allocates_nothing_after_the_first():
+    h = position(6, 9)
+    v = View65(h, h.turn)
+    p = Search65Player("hard", 1)
+    p.choose(v)
+    used = allocated(lambda: p.choose(v))
+    assert not used, "a hard decision allocated %d bytes" % used
 
 
 def _hall_everywhere(sampler):
