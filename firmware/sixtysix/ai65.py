@@ -337,7 +337,7 @@ def hand_estimate(hand, side: int) -> int:
     for i in range(8):
         m = hand.hands[i]
         p = _TOP_POINTS[(m >> 8) & 15] + _TOP_POINTS[(m >> 20) & 15]
-        if (i >> 1) & 1 == side:
+        if ((i >> 1) & 1) == side:  # hands[i] is seat i // 2's
             v += p
         else:
             v -= p
