@@ -3,7 +3,7 @@ they can see, and allocation-free where they loop (on MicroPython).
 
 Kept light, since this also runs on the MicroPython unix port at 64wK."""
 
-import gc
+from heapmeter import allocated
 
 # The engine first: at a 64wK heap, compiling it while ai65 is half
 # imported fails for a fragmented heap, not for want of memory.
@@ -44,22 +44,6 @@ def holds_in(actions, c):
         if a == c:
             return True
     return False
-
-
-def allocated(fn):
-    """Bytes fn() allocates with the collector off, or None where the
-    runtime cannot tell (CPython has no gc.mem_alloc)."""
-    if not hasattr(gc, "mem_alloc"):
-        fn()
-        return None
-    gc.collect()
-    gc.disable()
-    try:
-        before = gc.mem_alloc()
-        fn()
-        return gc.mem_alloc() - before
-    finally:
-        gc.enable()
 
 
 def test_every_player_plays_a_whole_hand_legally():
@@ -301,15 +285,22 @@ def test_playout_allocates_nothing():
     h = position(3, 5)
     p = Search65Player("easy", 1)
     work = SixtyFiveHand(h.rules)
-    _play_out(p, work, h)
+    used = allocated(_play_out, p, work, h)  # plays it out twice
     assert work.over
-    used = allocated(lambda: _play_out(p, work, h))
     assert not used, "a playout allocated %d bytes" % used
 
 
 def _play_out(p, work, h):
     work.copy_from(h)
     p.playout(work)
+
+
+def _get_ready(p, rules, _):
+    p._ready(rules)
+
+
+def _decide(p, view, _):
+    p.choose(view)
 
 
 def test_getting_ready_for_a_decision_allocates_nothing_after_the_first():
@@ -322,7 +313,7 @@ def test_getting_ready_for_a_decision_allocates_nothing_after_the_first():
     root = p._root
     p._ready(h.rules)
     assert p._root is root
-    used = allocated(lambda: p._ready(h.rules))
+    used = allocated(_get_ready, p, h.rules)
     assert not used, "_ready allocated %d bytes" % used
 
 
@@ -396,7 +387,7 @@ def test_a_hard_decision_allocates_nothing_after_the_first():
     v = View65(h, h.turn)
     p = Search65Player("hard", 1)
     p.choose(v)
-    used = allocated(lambda: p.choose(v))
+    used = allocated(_decide, p, v)
     assert not used, "a hard decision allocated %d bytes" % used
 
 
