@@ -51,8 +51,9 @@ _BIG = const(1 << 20)
 _MAX_DEPTH = const(49)
 _SUIT_BITS = (0xFFF, 0xFFF000, 0xFFF, 0xFFF000)  # sixtyfive.suit_bits of each suit
 _TO_THE_END = const(99)  # a playout's stop, in tricks, that no hand reaches
-# Card points of the J Q K A of one suit, by the 4 bits they hold in a set.
-_TOP_POINTS = b"\x00\x01\x02\x03\x03\x04\x05\x06\x04\x05\x06\x07\x07\x08\x09\x0a"
+# Card points of the J Q K A of one suit (rank48 8 to 11, the suit's top
+# 4 bits in a set), by those bits: 16 entries.
+_TOP_POINTS = bytes([sum(RANK48_POINTS[8 + b] for b in range(4) if (x >> b) & 1) for x in range(16)])
 
 # level: (most worlds per move, exact search from this many cards left on
 #         the table (0: never), share of moves in percent played at random,
