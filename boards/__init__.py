@@ -20,8 +20,8 @@ board module on CPython and read its geometry and button map.
     WIDTH     int    drawing area in pixels, after any rotation
     HEIGHT    int
     PIXEL_UM  int    the panel's pixel pitch in micrometres, so screens and
-                     tests can size text in millimetres (README "Readable
-                     sizes")
+                     tests can size text in millimetres (docs/DEVICE.md,
+                     "Readable sizes")
     MONO      bool   a two-colour panel
     FONT      str    "small" (3x5 glyphs in a 4x6 cell) or "normal" (5x7 in
                      a 6x8 cell); framebuf boards only

@@ -136,7 +136,7 @@ def test_pybadge_draws_the_golden_screens_through_displayio(tmp_path):
 
 # The boards that load the firmware from files: those on MicroPython's rp2
 # port.  The T-Display's ESP32 has too little heap for that and takes it
-# frozen (README "Memory"); its match fits the cap or not by the length
+# frozen (docs/DEVICE.md, "Memory"); its match fits the cap or not by the length
 # of the test's folder path.  The cap was 96K words until 2026-11-27:
 # the hard level's learned open-stock choice (openplay.py, about 2.4 KB
 # on this port while its move is chosen) and the week's other growth put
@@ -147,8 +147,8 @@ def test_pybadge_draws_the_golden_screens_through_displayio(tmp_path):
 # took 101K from the test's folder (100K from a shorter path).  Native code
 # is no part of it: this port keeps it outside the heap, and the solver
 # imported as .mpy holds less heap native than as bytecode (4,800 bytes
-# against 6,560).  The device's own figure is the emulated Pico's (README
-# "Memory").
+# against 6,560).  The device's own figure is the emulated Pico's
+# (docs/DEVICE.md, "Memory").
 FROM_FILES_BOARDS = tuple(name for name in FRAMEBUF_BOARDS if load_board(name).FIRMWARE[0] == "rp2")
 
 

@@ -3,7 +3,7 @@
 The runner's own parts (UF2 loading, flash that keeps what is written, the
 ST7789 decoder) are tested with `node --test` and need no image. The board
 itself needs a MicroPython image for the Pico and an RP2040 bootrom, which
-the project does not ship (README, "The emulated Pico"): with
+the project does not ship (docs/DEVICE.md, "The emulated Pico"): with
 SIXTYSIX_PICO_IMAGE and SIXTYSIX_PICO_BOOTROM set, the firmware is
 deployed with `sixtysix deploy` over mpremote, and the title screen read
 from the decoded panel must equal the golden picture.

@@ -9,7 +9,7 @@ and suits on card faces (hand, trick, upcard) at least 1.4 mm tall, all
 other text at least 1.0 mm, and no glyph under 5 pixels anywhere.  A
 glyph's height is that of a capital or a digit (canvas.glyph_h).  The
 Thumby's 72x40 panel cannot hold text that large; it is held to the
-5-pixel floor only (README "Readable sizes" gives its sizes)."""
+5-pixel floor only (docs/DEVICE.md, "Readable sizes", gives its sizes)."""
 
 import pytest
 from sixtysix import ai

@@ -1,4 +1,4 @@
-"""The table designed for the eye (README "Designed for the eye"), on the
+"""The table designed for the eye (docs/DEVICE.md, "Designed for the eye"), on the
 simulated boards: the computer's card flies to the table in frames of its
 own and stays marked there; the cards you may not play sink; the trump is
 on a badge; the stock shows its count; your turn is a bar on the bottom line.

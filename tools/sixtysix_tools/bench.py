@@ -95,7 +95,7 @@ def add_arguments(parser):
     parser.add_argument(
         "--emulated",
         action="store_true",
-        help="ai, device: measure on the emulated Pico (README: The emulated Pico)",
+        help="ai, device: measure on the emulated Pico (docs/DEVICE.md: The emulated Pico)",
     )
     parser.add_argument("--image", help="--emulated: MicroPython image for the Pico (.uf2 or .bin)")
     parser.add_argument("--bootrom", help="--emulated: RP2040 bootrom, 16 KB")

@@ -407,7 +407,7 @@ def check_board(info: dict, board_module, header: bytes) -> list:
 
 
 # The most heap a match took on the emulated Pico (`sixtysix bench device
-# --emulated`, README "Memory"), with the Pico Display's frame: loaded from
+# --emulated`, docs/DEVICE.md "Memory"), with the Pico Display's frame: loaded from
 # .mpy files, the four-hand match (the most of the games measured,
 # 249,856 - 97,328 bytes), and frozen into the image, the Sixty-Five match
 # (249,856 - 190,384).

@@ -8,8 +8,8 @@ presses (in the chip's own time) and questions about its display.
 
 The MicroPython image and the RP2040 bootrom are not part of the project:
 give their paths (`--image`, `--bootrom`, or the environment variables
-SIXTYSIX_PICO_IMAGE and SIXTYSIX_PICO_BOOTROM). README "The emulated Pico"
-says which images work.
+SIXTYSIX_PICO_IMAGE and SIXTYSIX_PICO_BOOTROM). docs/DEVICE.md, "The emulated
+Pico", says which images work.
 """
 
 from __future__ import annotations

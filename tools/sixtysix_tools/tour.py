@@ -6,7 +6,7 @@ action menu, the close confirmation and the last trick, then presses OK to
 the end of the match.  It returns the presses it made and the press after
 which each screen was first seen, so the same presses can be replayed on
 MicroPython (the golden-picture tests) and the screens photographed for the
-README (`sixtysix sim --tour DIR`).
+README and docs/DEVICE.md (`sixtysix sim --tour DIR`).
 
 The user only presses what the board has: events come from the board's
 KEYMAP (a long press where the event has no button of its own), and lists
