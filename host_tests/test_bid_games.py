@@ -281,9 +281,9 @@ def test_the_endgame_search_is_exact(seats):
 
 
 def test_three_seats_get_the_budget_their_slower_nodes_allow():
-    """A bid-three node costs more chip time than a bid-two node (README,
-    "Benchmark"), so each level searches fewer of them at three seats, and
-    the player takes the budget of the table it is dealt into."""
+    """A bid-three node costs more chip time than a bid-two node
+    (docs/BENCHMARKS.md), so each level searches fewer of them at three
+    seats, and the player takes the budget of the table it is dealt into."""
     for level in LEVELS:
         assert node_budget(level, 3) <= node_budget(level, 2)
     assert node_budget("hard", 3) < node_budget("hard", 2)

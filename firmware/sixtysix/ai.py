@@ -12,8 +12,8 @@ are hidden, rules of thumb where the stock is still open.
 - A player with 66 claims at once, and never claims falsely.
 
 Budgets are deterministic: worlds per decision and a cap on the search
-nodes of one decision, set from what a node costs on an RP2040 (README,
-"The computer opponent"), so a seed reproduces every move and the time on
+nodes of one decision, set from what a node costs on an RP2040
+(docs/AI.md), so a seed reproduces every move and the time on
 a device is bounded.  `classic` keeps the hard level as it was before those
 caps, to measure the others against.
 """
@@ -65,8 +65,7 @@ class Level:
     - blunder: percent of moves played at random
     - may_close: whether it ever closes
     - max_nodes: search nodes after which no further world is started and
-      a world under way is cut short; the device-time budget (README,
-      "The computer opponent")
+      a world under way is cut short; the device-time budget (docs/AI.md)
     - close_margin: game points (thousandths) that closing must be worth,
       on average over the solved worlds (classic)
     - close_tenths: tenths of the solved worlds that closing must win
@@ -146,9 +145,9 @@ PLAYER_NAMES = ("random", "heuristic", "easy", "medium", "hard", "classic")
 # The budgets above are set for the solver as native code on an RP2040, as
 # `sixtysix deploy` puts it there.  Where a board runs the solver as
 # bytecode (a frozen image, a mip install, CircuitPython), a node takes
-# about 1.8 times as long (measured on the emulated Pico: README, "The
-# computer opponent"), and a level spends this share of its budget, in
-# percent, so that a move takes about as long.
+# about 1.8 times as long (measured on the emulated Pico: docs/AI.md),
+# and a level spends this share of its budget, in percent, so that a move
+# takes about as long.
 BYTECODE_SHARE = const(55)
 
 
@@ -267,8 +266,7 @@ class SearchPlayer(HeuristicPlayer):
     def _learned_card(self, view, cards: int) -> int:
         """openplay's choice among `cards`.  The module and its weights are
         loaded for this move and let go after it: on a board they would
-        otherwise hold about 2 KB of heap through every search (README,
-        "The computer opponent")."""
+        otherwise hold about 2 KB of heap through every search (docs/AI.md)."""
         try:
             from . import openplay
         except RuntimeError:
@@ -333,8 +331,8 @@ class SearchPlayer(HeuristicPlayer):
         budget; the move that keeps the stock open gets the rest).  Each
         world asks only "won or not?" and the first world lost ends it,
         so a judgement costs a fraction of solving the worlds' values.
-        A solved world sees every card, which flatters a close: README,
-        "The computer opponent", says how often such closes were won."""
+        A solved world sees every card, which flatters a close:
+        docs/AI.md says how often such closes were won."""
         me = view.player
         solver = self.solver
         done = 0

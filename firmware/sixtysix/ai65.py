@@ -62,7 +62,7 @@ _TOP_POINTS = bytes([sum(RANK48_POINTS[8 + b] for b in range(4) if (x >> b) & 1)
 #         best few; 0: every legal card), tricks a playout goes on after
 #         the current one (0: to the end of the hand))
 # The budgets are set in chip time, measured on the emulated RP2040
-# (README: Benchmark): hard near 1 s a move at most, medium a third of
+# (docs/BENCHMARKS.md): hard near 1 s a move at most, medium a third of
 # that.  An exact search runs about 0.9 steps a millisecond; a playout
 # step costs more (every seat judges its cards, and a world is dealt for
 # every few dozen steps), so playouts are held to their level's worlds:

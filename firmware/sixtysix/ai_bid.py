@@ -29,7 +29,7 @@ from .solver_four import MAX_TRICKS_DEEP
 # A bidding decision costs a play-out a world: 24 moves, about a node each.
 # Nodes are set in chip time: the emulated RP2040 ran 1.1 to 1.2 nodes a
 # millisecond in bid-two and 0.9 in bid-three, where hard's 1,500 took
-# 1.65 s at the 95th percentile (README "Benchmark"), so three seats get
+# 1.65 s at the 95th percentile (docs/BENCHMARKS.md), so three seats get
 # fewer: hard about 0.95 s, medium a third of that.
 LEVELS = {
     "easy": (2, 150, 150, 4, 35),

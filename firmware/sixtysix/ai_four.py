@@ -43,7 +43,7 @@ _RETRIES = const(12)  # attempts to deal a world that respects every void
 # level: (worlds per move, search nodes per move, worlds per bidding
 #         decision, share of moves in percent played by rule of thumb)
 # Budgets in chip time: the emulated RP2040 searches about 1.1 nodes a
-# millisecond here (README: Benchmark), so a hard move takes under a second
+# millisecond here (docs/BENCHMARKS.md), so a hard move takes under a second
 # and medium a third of that.  A bidding decision plays two rule-of-thumb
 # hands a world (up to 48 moves, each about a node's time).  Against the
 # rule of thumb these play as well as the 20,000 nodes hard had before

@@ -8,8 +8,8 @@ from .players import beats
 
 # How often hands were won after the hard level's search said so, in
 # percent: `sixtysix calibrate --hands 600` for Sixty-Six and for
-# Schnapsen, hard against heuristic, the two games' counts added (README,
-# "The computer opponent").  A world is solved with every card visible, so
+# Schnapsen, hard against heuristic, the two games' counts added
+# (docs/AI.md).  A world is solved with every card visible, so
 # "won in all deals tried" is won a little less often in play; the hint
 # says both.
 # Play: the chosen card won in all / 70-99% / 30-69% / 1-29% / none of the

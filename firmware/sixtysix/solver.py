@@ -18,7 +18,7 @@ fixed arrays allocated once.  A search node allocates nothing.
 The methods marked `# micropython.native` are compiled to the board's
 machine code by `sixtysix deploy`, which turns each mark into the decorator
 where the board can load such code: a decision then runs about 1.7 times
-as fast on an RP2040 as bytecode (README, "The computer opponent").  The
+as fast on an RP2040 as bytecode (docs/AI.md).  The
 source itself stays bytecode everywhere else: CPython, CircuitPython (its
 compiler here has no native emitter), mip's source installs, and frozen
 images (frozen native code of this file gave wrong values on the emulated

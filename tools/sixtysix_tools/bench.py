@@ -314,7 +314,7 @@ def bench_level(micropython, label, level, matches, seed, game, positions=None):
 # Search nodes (Sixty-Five: engine steps) per millisecond of RP2040 time,
 # all decision time counted (sampling and bookkeeping included), measured
 # on the emulated Pico with `sixtysix bench ai --emulated --game GAME`
-# (README "Benchmark").  The levels' budgets are set from them.  The games
+# (docs/BENCHMARKS.md).  The levels' budgets are set from them.  The games
 # for two and three-hand share the solver, native code on the chip since
 # 2026-11-27: over 300 random positions (`--positions 300`) hard ran 3.0
 # nodes/ms in Sixty-Six and 2.8 in Schnapsen, medium 3.4 and 3.3;

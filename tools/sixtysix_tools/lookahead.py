@@ -5,7 +5,7 @@ by rule of thumb: in each of 16 sampled worlds the solver looks one trick
 ahead and then values the position with the learned evaluation
 (firmware/sixtysix/evaluate.py, weights from `sixtysix train`); closing is
 judged as hard judges it.  Measured, it loses to the rule of thumb it would
-replace (README, "The computer opponent"), so the device does not carry it.
+replace (docs/AI.md), so the device does not carry it.
 """
 
 from sixtysix.ai import SearchPlayer
