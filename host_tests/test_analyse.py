@@ -276,8 +276,8 @@ B claim
 """
 
 
-def test_readme_schnapsen_example(capsys, tmp_path):
-    """The README's example: declaring the marriage once the stock is gone
+def test_the_schnapsen_example_in_the_docs(capsys, tmp_path):
+    """docs/ANALYSE.md's example: declaring the marriage once the stock is gone
     lets A past 33 and costs B a game point."""
     path = tmp_path / "hand.txt"
     path.write_text(SCHNAPSEN_HAND)

@@ -257,10 +257,10 @@ def test_the_command_on_a_four_hand_record(tmp_path):
     read(text + done.stdout)
 
 
-def test_the_readme_four_hand_example_prints_what_the_readme_shows():
-    readme = open(os.path.join(os.path.dirname(__file__), "..", "README.md")).read()
-    start = readme.index("A four-hand record (four.txt)")
-    block = readme[start : readme.index("`analyse` studies Sixty-Six, Schnapsen and three-hand", start)]
+def test_the_four_hand_example_in_the_docs_prints_what_they_show():
+    doc = open(os.path.join(os.path.dirname(__file__), "..", "docs", "ANALYSE.md")).read()
+    start = doc.index("A four-hand record (four.txt)")
+    block = doc[start : doc.index("`analyse` studies Sixty-Six, Schnapsen and three-hand", start)]
     lines = [line[4:] for line in block.splitlines() if line.startswith("    ")]
     command = lines.index("$ sixtysix move four.txt")
     text = "\n".join(lines[:command]).strip() + "\n"

@@ -96,7 +96,7 @@ def next_action(text: str, level: str = "hard", seed: int = 1) -> str:
     return "%s %s" % (part.seats[seat], part.action_name(code))
 
 
-# --- the two-player games in steps (README: "Asking the computer") --------------
+# --- the two-player games in steps (docs/ANALYSE.md) ----------------------------
 
 
 def live_hand(text: str):
