@@ -31,7 +31,8 @@ else wins, and make the opponents win with their counters.
   budget, and where too few worlds fit the move is the rule of thumb's.
 
 Nothing is allocated per playout step or search node: worlds, stacks and
-buffers are made once per player.
+buffers are made once, at a player's first move, and shared by every
+player of the process (`_SCRATCH`).
 """
 
 from .cards import RANK48_POINTS, SPADES, list_cards
@@ -73,6 +74,12 @@ _TOP_POINTS = bytes([sum(RANK48_POINTS[8 + b] for b in range(4) if (x >> b) & 1)
 # thumb's best three cards let both search from the first trick; whole
 # playouts of every card fit only the last few tricks, and judged the
 # same moves worse (arena figures: docs/MORE_GAMES.md, Sixty-Five).
+# The search's worlds, stack and buffers, shared by every Search65Player of
+# the process: the seats decide in turn, never at once, and hard's are about
+# 10 KB (32-bit build), three times over at a table with three computer
+# seats.  [rules, depth, root, stack, buffers].
+_SCRATCH: list = [None, 0, None, None, None]
+
 LEVELS = {
     "easy": (2, 0, 15, 200, 1, 0, 0),
     "medium": (6, 8, 0, 270, 6, 3, 1),
@@ -380,10 +387,19 @@ class Search65Player:
         # Apart from _ready: a comprehension here closes over `rules`, and
         # MicroPython then boxes it in a cell (16 bytes) at every call, on
         # every decision, not only the first.
-        self._root = SixtyFiveHand(rules)
         depth = self.exact_from + 2 if self.exact_from else 1
-        self._stack = [SixtyFiveHand(rules) for _ in range(depth)]
-        self._bufs = [bytearray(MAX_ACTIONS) for _ in range(depth)]
+        s = _SCRATCH
+        if s[0] is not rules or s[1] < depth:
+            # Let the old ones go before making the new.
+            s[0] = s[2] = s[3] = s[4] = None
+            s[2] = SixtyFiveHand(rules)
+            s[3] = [SixtyFiveHand(rules) for _ in range(depth)]
+            s[4] = [bytearray(MAX_ACTIONS) for _ in range(depth)]
+            s[0] = rules
+            s[1] = depth
+        self._root = s[2]
+        self._stack = s[3]
+        self._bufs = s[4]
 
     def choose(self, view) -> int:
         acts = view.actions

@@ -391,6 +391,40 @@ def test_a_hard_decision_allocates_nothing_after_the_first():
     assert not used, "a hard decision allocated %d bytes" % used
 
 
+def _new_player_decides(level, view, _):
+    Search65Player(level, 5).choose(view)
+
+
+def test_the_players_of_a_table_share_one_search_scratch():
+    """Seats decide in turn, so every Search65Player of the process uses
+    the same worlds and stack: a second hard player's first decision makes
+    none of its own (on a board, three computer seats at hard would
+    otherwise hold three sets, about 10 KB each on a 32-bit build)."""
+    h = position(1, 4)  # 11 legal cards: a search, not a forced card
+    v = View65(h, h.turn)
+    first = Search65Player("hard", 1)
+    first.choose(v)
+    assert first._stack is not None
+    used = allocated(_new_player_decides, "hard", v)
+    if used is not None:
+        assert used < 4000, "a new hard player's first decision allocated %d bytes" % used
+    second = Search65Player("hard", 2)
+    second.choose(v)
+    assert second._stack is first._stack and second._root is first._root
+
+
+def test_a_deeper_level_after_a_shallower_one_gets_a_deep_enough_stack():
+    h = position(2, 37)  # 11 cards left, 3 legal: hard searches exactly
+    v = View65(h, h.turn)
+    easy = Search65Player("easy", 1)
+    easy.choose(v)
+    hard = Search65Player("hard", 1)
+    code = hard.choose(v)
+    assert len(hard._stack) == LEVELS["hard"][1] + 2
+    assert holds_in(v.actions, code)
+    assert holds_in(v.actions, easy.choose(v))  # its own, older scratch still works
+
+
 def _hall_everywhere(sampler):
     """Hall's condition over all fifteen sets of seats (the reference)."""
     for t in range(1, 16):
