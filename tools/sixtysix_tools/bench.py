@@ -105,7 +105,9 @@ def add_arguments(parser):
         help="device --emulated: a board to measure (repeatable; default every RP2040 board)",
     )
     parser.add_argument(
-        "--level", default="hard", help="--emulated: the level in the two-player games (default hard)"
+        "--level",
+        default="hard",
+        help="--emulated: the computer players' level, in every game (default hard, as a new device)",
     )
     parser.add_argument(
         "--frozen",

@@ -159,7 +159,7 @@ def play_match(pico, board: str, game: int, level: str, frame: bool, seed: int) 
 
 
 def bench_device_emulated(
-    seed: int, boards: tuple[str, ...], games: tuple[int, ...], two_level: str, frozen: bool = False
+    seed: int, boards: tuple[str, ...], games: tuple[int, ...], level: str, frozen: bool = False
 ) -> None:
     from sixtysix_app.settings import GAMES
 
@@ -167,10 +167,7 @@ def bench_device_emulated(
     print("least free heap in a whole match, sampled after a collection every 20 ms; seed %d" % seed)
     if frozen:
         print("firmware frozen into the image (runs from flash), not deployed to the filesystem")
-    print(
-        "level %s in the two-player games, easy in the games for three and four (same modules, fewer nodes)"
-        % two_level
-    )
+    print("every computer player at level %s" % level)
     print(
         "%-13s %-11s %9s %16s %16s %7s"
         % ("board", "game", "heap", "least, no frame", "least, frame", "faults")
@@ -180,7 +177,6 @@ def bench_device_emulated(
             with deployed_pico(board, work, frozen=frozen) as pico:
                 mpremote(pico.port, "cp", PROBE, ":heapprobe.py", "+", "cp", NULL_CANVAS, ":nullcanvas.py")
                 for game in games:
-                    level = two_level if game < 2 else "easy"
                     bare = play_match(pico, board, game, level, False, seed)
                     full = play_match(pico, board, game, level, True, seed)
                     print(
