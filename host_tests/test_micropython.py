@@ -36,6 +36,7 @@ LARGER_HEAP = {
     "test_session_three": "heapsize=96wK",
     "test_session_four": "heapsize=96wK",
     "test_session65": "heapsize=96wK",
+    "test_session_bid": "heapsize=96wK",
     # The bidding engine imports the four-seat search and its solver: at
     # 64K words it passed or failed by the checkout's path (CI's
     # /check/work/main failed allocating a table in ai_four.py).

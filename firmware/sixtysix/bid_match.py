@@ -50,11 +50,13 @@ class BidMatch(SeatedMatch):
             if self.rules.no_negative and self.scores[s] < 0:
                 self.awarded[s] -= self.scores[s]
                 self.scores[s] = 0
-        self.winner = self._leader(h.bidder)
+        self.winner = self.leader(h.bidder)
         self.hands_played += 1
         self.dealer = (self.dealer + 1) % self.seats
 
-    def _leader(self, bidder: int) -> int:
+    def leader(self, bidder: int) -> int:
+        """The seat that has won once `bidder` (-1: nobody) has booked a
+        hand, or -1 while the match goes on."""
         target = self.rules.target
         if bidder >= 0 and self.scores[bidder] >= target:
             return bidder

@@ -133,11 +133,14 @@ def _read_dealt(m, shape: int, match_line, hand_line, log_line):
     scores = len(m.scores)
     seats = scores if shape == DEALT_SEATS else 4
     low = -5 * _MAX_HANDS if bids else 0
+    # A saved match is never over, but in bid-three two seats level at or
+    # over the target play on (check_seat_counts asks the match itself).
+    high = _MAX_HANDS if shape == DEALT_SEATS else target - 1
     words = split_line(match_line, "match")
     if len(words) != 2 * scores + 3:
         raise ValueError("bad match line")
     for s in range(scores):
-        m.scores[s] = signed(words[s], low, target - 1)  # a saved match is never over
+        m.scores[s] = signed(words[s], low, high)
         m.awarded[s] = signed(words[scores + 3 + s], -5 if bids else 0, 7 if bids else 2)
     m.dealer = number(words[scores], 0, seats - 1)
     m.hands_played = number(words[scores + 1], 0, _MAX_HANDS)

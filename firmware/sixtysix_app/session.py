@@ -392,8 +392,10 @@ def check_side_counts(m, four: bool, booked: bool) -> None:
 def check_seat_counts(m, booked: bool) -> None:
     """The bidding games: a booked hand explains each seat's last award (the
     bidder's side's game points, or the others'; raised to what keeps a
-    score at zero under no-negative)."""
+    score at zero under no-negative), and nobody has won yet."""
     h = m.hand
+    if m.leader(h.bidder if booked else -1) >= 0:
+        raise ValueError("a saved match is never over")
     if not booked:
         return
     if not h.over or m.hands_played < 1:

@@ -1,10 +1,10 @@
-"""Session checks for one of three-hand, four-hand and Sixty-Five: a save
-at every point where one is made loads as the same match, booked hands
-resume between hands, seats to act, statistics.  Each game's test module
-(test_session_three/four/65) calls them for its game, so a MicroPython run
-loads one engine at a time."""
+"""Session checks for one of three-hand, four-hand, Sixty-Five and the
+bidding games: a save at every point where one is made loads as the same
+match, booked hands resume between hands, seats to act, statistics.  Each
+game's test module (test_session_three/four/65/bid) calls them for its
+game, so a MicroPython run loads one engine at a time."""
 
-from multiplay import check_playable, match_state, new_session, random_code
+from multiplay import AUCTIONS, check_playable, match_state, new_session, random_code
 from sixtysix.games import index
 from sixtysix.hand import IllegalAction
 from sixtysix.rng import Rng
@@ -18,9 +18,10 @@ SIXTY_FIVE = index("sixty-five")
 
 def progress(game, h):
     """Grows exactly where the session must save: a trick complete, a
-    four-hand auction over (its phase leaves bidding), the hand over."""
+    four-hand or bidding game's auction over (its phase leaves bidding),
+    the hand over."""
     n = h.tricks[0] + h.tricks[1]
-    if game == FOUR_HAND and h.phase:
+    if game in AUCTIONS and h.phase:
         n += 100
     if h.over:
         n += 1000
