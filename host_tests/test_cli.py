@@ -67,6 +67,29 @@ def test_a_full_output_device_is_one_line_not_a_traceback(tmp_path, argv):
         assert proc.stderr.strip().endswith("sixtysix: cannot write the output: No space left on device")
 
 
+@pytest.mark.parametrize("argv", [["move", "RECORD"], ["replay", "RECORD"], ["play", "--seed", "3"]])
+def test_a_closed_standard_output_is_one_line_not_a_traceback(tmp_path, argv):
+    """`sixtysix move rec.txt >&-`: Python then has no sys.stdout at all."""
+    record = tmp_path / "r.txt"
+    record.write_text(
+        "game sixty-six\nhand\ndealer B\nA KH QH 9C TC AS JD\nB 9S JH QC KC AH TD\nupcard JS\n"
+        "stock 9D AD KD QD TH QS KS 9H JC AC TS\n"
+    )
+    argv = [str(record) if a == "RECORD" else a for a in argv]
+    proc = subprocess.run(
+        [sys.executable, "-m", "sixtysix_tools.cli", *argv],
+        stdin=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        timeout=60,
+        env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)},
+        preexec_fn=lambda: os.close(1),
+    )
+    assert "Traceback" not in proc.stderr and "Exception ignored" not in proc.stderr, proc.stderr
+    assert proc.returncode == 1
+    assert proc.stderr.strip().endswith("sixtysix: cannot write the output: standard output is closed")
+
+
 def test_ctrl_c_while_a_command_loads(monkeypatch, capsys):
     def interrupted(name, package=None):
         raise KeyboardInterrupt

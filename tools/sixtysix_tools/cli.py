@@ -75,6 +75,8 @@ class _Output:
         self._stream = stream
 
     def write(self, text):
+        if self._stream is None:
+            raise OutputError("standard output is closed")
         try:
             return self._stream.write(text)
         except BrokenPipeError:
@@ -83,6 +85,8 @@ class _Output:
             raise OutputError(e.strerror or str(e)) from None
 
     def flush(self) -> None:
+        if self._stream is None:
+            return
         try:
             self._stream.flush()
         except BrokenPipeError:
