@@ -22,7 +22,7 @@ class FirstLegalCard:
         self.number = 1
         self.left = limit
 
-    def readline(self):
+    def readline(self, size=-1):
         new = self.out.getvalue()[self.read_upto :]
         self.read_upto = len(self.out.getvalue())
         self.left -= 1
@@ -179,6 +179,44 @@ def test_end_of_input_while_confirming(monkeypatch, tmp_path):
     status, out, _ = play(monkeypatch, "--resume", path, script="close\n")
     assert status == 0
     assert "Leaving the match (end of input)." in out
+
+
+def test_an_over_long_line_is_ignored_and_play_goes_on(monkeypatch):
+    status, out, _ = play(monkeypatch, "--seed", "1", script="x" * 1500 + "\nhelp\nquit\n")
+    assert status == 0
+    assert "That line is longer than 1000 characters: ignored." in out
+    assert "play a card" in out.split("ignored.")[1]  # help came after it
+    assert "Leaving the match." in out
+
+
+class Endless:
+    """A stdin of one line that never ends (/dev/zero); counts what was read."""
+
+    def __init__(self):
+        self.read = 0
+
+    def readline(self, size=-1):
+        assert 0 < size <= 100000, "a read without a bound: %d" % size
+        self.read += size
+        return "0" * size
+
+
+def test_input_with_no_end_of_line_ends_the_match_in_bounded_memory(monkeypatch):
+    endless = Endless()
+    out = io.StringIO()
+    monkeypatch.setattr(sys, "stdin", endless)
+    monkeypatch.setattr(sys, "stdout", out)
+    assert cli.main(["play", "--seed", "1"]) == 0
+    assert "Leaving the match (an input line of over 65536 characters)." in out.getvalue()
+    assert endless.read < 70000
+
+
+def test_a_closed_standard_input_is_the_end_of_input(monkeypatch):
+    out = io.StringIO()
+    monkeypatch.setattr(sys, "stdin", None)
+    monkeypatch.setattr(sys, "stdout", out)
+    assert cli.main(["play", "--seed", "1"]) == 0
+    assert "Leaving the match (end of input)." in out.getvalue()
 
 
 def test_false_claim_ends_the_hand(monkeypatch, tmp_path):
@@ -371,7 +409,8 @@ def test_typed_numbers_are_ascii_digits(monkeypatch, tmp_path, typed):
     path = write(tmp_path, record_text("KH QH TC AS JD 9S", "AH TH KS QS JS QC", "AC"))
     status, out, err = play(monkeypatch, "--resume", path, script=typed + "\nquit\n")
     assert (status, err) == (0, "")
-    assert "There is no card" in out or "is not a card or a command" in out
+    refused = ("There is no card", "is not a card or a command", "longer than 1000 characters: ignored")
+    assert any(words in out for words in refused)
     assert "9" * 100 not in out  # a pasted page is not echoed back whole
     assert read(open(path).read()).match.hand.nlog == 0  # nothing was played
 

@@ -58,6 +58,8 @@ class Quit(Exception):
 
 
 MORE_GAMES = ("three-hand", "four-hand", "sixty-five")  # the simulator plays these
+LONGEST_LINE = 1000  # characters of one typed line; a record's statements have the same limit
+SKIP_AT_MOST = 1 << 16  # characters of an over-long line skipped before giving up on the input
 
 
 def _in_the_simulator(game: str) -> str:
@@ -302,16 +304,40 @@ class Table:
         self.out.flush()
         self.waiting = True
         try:
-            line = self.inp.readline()
+            line = self._read_line()
         except KeyboardInterrupt:
             self.say()
             raise Quit("Ctrl-C") from None
         finally:
             self.waiting = False
+        if line is None:
+            self.say()
+            self.say("That line is longer than %d characters: ignored." % LONGEST_LINE)
+            return ""
         if not line:
             self.say()
             raise Quit("end of input")
         return line.strip()
+
+    def _read_line(self):
+        """One line of input: "" at its end (or with no input at all), None
+        for a line over LONGEST_LINE characters, which is read in pieces and
+        skipped, never held whole.  Input with no end of line in sight
+        (/dev/zero) ends the match."""
+        if self.inp is None:  # standard input closed
+            return ""
+        line = self.inp.readline(LONGEST_LINE + 1)
+        if len(line) <= LONGEST_LINE or line.endswith("\n"):
+            return line
+        skipped = len(line)
+        while not line.endswith("\n"):
+            if skipped > SKIP_AT_MOST:
+                raise Quit("an input line of over %d characters" % SKIP_AT_MOST)
+            line = self.inp.readline(LONGEST_LINE + 1)
+            if not line:
+                break
+            skipped += len(line)
+        return None
 
     def save(self) -> None:
         if self.recorder.path is None:
