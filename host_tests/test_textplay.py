@@ -496,10 +496,56 @@ def test_a_failed_record_write_leaves_no_tmp_file(monkeypatch, tmp_path):
     assert os.listdir(tmp_path) == []
 
 
+def test_a_record_path_that_is_not_a_regular_file_is_refused(monkeypatch, tmp_path):
+    """--overwrite replaces a record, never a pipe or a device (as root,
+    `--record /dev/full --overwrite` once renamed a file over the device)."""
+    import os
+
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    status, out, err = play(monkeypatch, "--record", str(fifo), "--overwrite", script="quit\n")
+    assert status == 2 and "it is not a regular file" in err and out == ""
+    assert not os.path.isfile(fifo) and os.path.exists(fifo)
+
+
+def test_the_temporary_file_is_new_and_the_record_keeps_normal_permissions(monkeypatch, tmp_path):
+    """A file already named like the old fixed temporary name is left alone,
+    and the record is not made owner-only by the temporary file's mode."""
+    import os
+    import stat
+
+    precious = tmp_path / "r.txt.tmp"
+    precious.write_text("precious\n")
+    path = tmp_path / "r.txt"
+    old = os.umask(0o022)
+    try:
+        status, out, _ = play(monkeypatch, "--seed", "1", "--record", str(path), script="1\nquit\n")
+    finally:
+        os.umask(old)
+    assert status == 0
+    assert precious.read_text() == "precious\n"
+    assert stat.S_IMODE(os.stat(path).st_mode) == 0o644
+    assert sorted(os.listdir(tmp_path)) == ["r.txt", "r.txt.tmp"]
+    read(path.read_text())
+
+
+def test_a_record_through_a_link_is_written_where_the_link_points(monkeypatch, tmp_path):
+    import os
+
+    real = tmp_path / "games" / "r.txt"
+    real.parent.mkdir()
+    link = tmp_path / "r.txt"
+    status, _, _ = play(monkeypatch, "--seed", "1", "--record", str(real), script="quit\n")
+    os.symlink(real, link)
+    status, out, _ = play(monkeypatch, "--resume", str(link), "--record", str(link), script="1\nquit\n")
+    assert status == 0 and os.path.islink(link)
+    assert read(real.read_text()).match.hand.nlog >= 1
+
+
 def test_ctrl_c_at_any_moment_keeps_every_shown_move_in_the_record(tmp_path):
     """SIGINT at random moments of a real `play --record`: the process leaves
     as quit does, the record replays and holds every card the screen showed,
-    and no FILE.tmp is left."""
+    and no temporary file is left."""
     import os
     import random
     import re
@@ -536,7 +582,7 @@ def test_ctrl_c_at_any_moment_keeps_every_shown_move_in_the_record(tmp_path):
         if "Leaving the match (Ctrl-C)." not in out:
             continue  # the match was over before the signal came
         assert "continue it with --resume %s" % path in out
-        assert not os.path.exists(path + ".tmp")
+        assert [f for f in os.listdir(tmp_path) if f.endswith(".tmp")] == []
         read(open(path).read())  # replays
         shown = len(shown_card.findall(out))
         recorded = open(path).read().count(" play ")

@@ -10,6 +10,7 @@ resumed with --resume at any point.
 import os
 import signal
 import sys
+import tempfile
 import threading
 import time
 from typing import Any
@@ -143,6 +144,9 @@ def _check_record_path(path: str, args) -> None:
     that cannot be written is said before the match starts."""
     if os.path.isdir(path):
         raise UsageError("cannot write the record %s: it is a folder" % path)
+    if os.path.exists(path) and not os.path.isfile(path):
+        # A device, a pipe or a socket: --overwrite would rename a file over it.
+        raise UsageError("cannot write the record %s: it is not a regular file" % path)
     continued = args.resume and os.path.realpath(args.resume) == os.path.realpath(path)
     if os.path.lexists(path) and not continued and not args.overwrite:
         raise UsageError(
@@ -240,7 +244,12 @@ class Recorder:
     resumed record is kept as it was and continued."""
 
     def __init__(self, path, match, prefix: str) -> None:
-        self.path = path
+        # Through a symbolic link to the record it names, which is then
+        # replaced in its own folder (the link stays a link).
+        self.path = os.path.realpath(path) if path else path
+        mask = os.umask(0)  # the only way to read it
+        os.umask(mask)
+        self.mode = 0o666 & ~mask  # a new file's, not mkstemp's owner-only 0600
         if prefix:
             self.writer = RecordWriter.resume(prefix, match)
         else:
@@ -255,10 +264,14 @@ class Recorder:
         if not self.path:
             return
         text = self.writer.text()
-        tmp = self.path + ".tmp"
+        # A new file of its own beside the record (never an existing one,
+        # nor through a link someone left under a likely name).
+        folder, name = os.path.split(self.path)
+        fd, tmp = tempfile.mkstemp(prefix=name + ".", suffix=".tmp", dir=folder or ".")
         try:
-            with open(tmp, "w", encoding="utf-8") as f:
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
                 f.write(text)
+            os.chmod(tmp, self.mode)
             os.replace(tmp, self.path)
         except BaseException:
             if os.path.lexists(tmp):  # a failed write leaves nothing behind
