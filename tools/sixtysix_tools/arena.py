@@ -31,6 +31,7 @@ from sixtysix.hand import IllegalAction
 from .gamepart import GAME_NAMES, GamePart, part_named
 from .records import RecordError, RecordWriter
 from .stats import ratio_interval, wilson
+from .textin import ascii_int, shown
 
 SIDES = "ab"  # the two arena players, as --a and --b name them
 RECORD_NAME = re.compile(r"m\d+-(?:[ab]-first|s\d)\.txt\Z")
@@ -101,7 +102,11 @@ def make_player(game: str, name: str, seed: int):
 def add_arguments(parser) -> None:
     # Numbers are read as text and checked in `settings`, so every bad value
     # gets one plain line instead of argparse's usage block.
-    parser.add_argument("--a", metavar="NAME", help="player a: random, heuristic, easy, medium or hard")
+    parser.add_argument(
+        "--a",
+        metavar="NAME",
+        help="player a: random, heuristic, easy, medium or hard (and classic in the games for two and three)",
+    )
     parser.add_argument("--b", metavar="NAME", help="player b, same choices")
     parser.add_argument(
         "--game",
@@ -127,11 +132,17 @@ def add_arguments(parser) -> None:
     parser.set_defaults(run=run)
 
 
+MOST_JOBS = 256  # worker processes at most: one per match of a small run is already plenty
+
+
 def _number(text, flag: str, low: int | None = None, high: int | None = None) -> int:
-    try:
-        n = int(text)
-    except (TypeError, ValueError):
-        raise UsageError("%s takes a whole number, not '%s'" % (flag, text)) from None
+    text = text or ""
+    n = ascii_int(text[1:] if text.startswith("-") else text, 0, 10**18)  # ASCII digits only
+    if n is None:
+        cut = text if len(text) <= 20 else text[:20] + "..."
+        raise UsageError("%s takes a whole number, not '%s'" % (flag, shown(cut)))
+    if text.startswith("-"):
+        n = -n
     if low is not None and (n < low or (high is not None and n > high)):
         wanted = "at least %d" % low if high is None else "%d to %d" % (low, high)
         raise UsageError("%s takes %s, not %d" % (flag, wanted, n))
@@ -149,7 +160,10 @@ def settings(args) -> Settings:
     for side in SIDES:
         name = getattr(args, side)
         if name is None:
-            raise UsageError("name both players: --a NAME --b NAME (random, heuristic, easy, medium, hard)")
+            raise UsageError(
+                "name both players: --a NAME --b NAME (random, heuristic, easy, medium, hard;"
+                " classic in the games for two and three)"
+            )
         try:
             make_player(game, name.lower(), 1)
         except ValueError as e:
@@ -170,14 +184,14 @@ def settings(args) -> Settings:
         known = [o[0] for o in part.options()]
         hint = " (options: %s)" % ", ".join(known) if any(n not in known for n, _ in options) else ""
         raise UsageError("%s%s" % (e, hint)) from None
-    jobs = _number(args.jobs, "--jobs", 1) if args.jobs is not None else os.cpu_count() or 1
+    jobs = _number(args.jobs, "--jobs", 1, MOST_JOBS) if args.jobs is not None else os.cpu_count() or 1
     return Settings(
         players=(names[0], names[1]),
         game=game,
         options=tuple(options),
         target=target,
-        matches=_number(args.matches, "--matches", 1),
-        seed=_number(args.seed, "--seed"),
+        matches=_number(args.matches, "--matches", 1, 1000000),
+        seed=_number(args.seed, "--seed", 0, 999999999),  # as every other command takes it
         out=args.out,
         jobs=jobs,
         max_hands=_number(args.max_hands, "--max-hands", 1),
