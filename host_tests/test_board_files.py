@@ -203,3 +203,4 @@ def test_an_unknown_board_new_in_boards_says_to_run_the_command(clone):
     assert text.startswith("unknown board 'new_board'; the boards are: %s" % ", ".join(boards.BOARDS))
     assert text.endswith("(boards/new_board.py is new: run `sixtysix boards` to list it)")
     assert "is new" not in board_files.unknown_board("../boards/new_board", str(clone))
+    assert "is new" not in board_files.unknown_board("__init__", str(clone))  # the package, not a board

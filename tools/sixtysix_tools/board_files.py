@@ -77,7 +77,7 @@ def unknown_board(name: str, root: str | None = None) -> str:
 
     text = "unknown board '%s'; the boards are: %s" % (name, ", ".join(BOARDS))
     path = os.path.join(root or default_root(), "boards", name + ".py")
-    if name.isidentifier() and os.path.isfile(path):
+    if name.isidentifier() and not name.startswith("_") and os.path.isfile(path):
         text += " (boards/%s.py is new: run `%s` to list it)" % (name, COMMAND)
     return text
 
