@@ -354,3 +354,29 @@ def test_analyse_refuses_the_games_without_an_exact_solver_at_the_game_line(caps
         path,
         "no other game's solver is exact",
     )
+
+
+def test_a_record_on_standard_input(tmp_path):
+    """`sixtysix move -` (and replay) read the record from a pipe, as a bot
+    may hand it over, with the limits a file has."""
+    import subprocess
+    import sys
+
+    path = tmp_path / "r.txt"
+    path.write_text(README_EXAMPLE)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+
+    def sixtysix(*argv, stdin):
+        command = [sys.executable, "-m", "sixtysix_tools.cli", *argv]
+        return subprocess.run(command, input=stdin, capture_output=True, timeout=60, env=env)
+
+    from_file = sixtysix("move", str(path), stdin=b"")
+    piped = sixtysix("move", "-", stdin=README_EXAMPLE.encode())
+    assert piped.returncode == 0 and piped.stdout == from_file.stdout != b""
+    assert sixtysix("replay", "-", stdin=README_EXAMPLE.encode()).returncode == 0
+    big = sixtysix("move", "-", stdin=b"#" * 2000000)
+    assert big.returncode == 2 and big.stderr.startswith(
+        b"standard input:0: too large for a record"
+    )
+    odd = sixtysix("move", "-", stdin=b"\xff\xfe")
+    assert odd.returncode == 2 and b"standard input:1: not UTF-8 text" in odd.stderr

@@ -35,7 +35,7 @@ _WIN = 66
 
 
 def add_arguments(parser) -> None:
-    parser.add_argument("file", help="a game record (see docs/RECORDS.md)")
+    parser.add_argument("file", help="a game record (see docs/RECORDS.md); - reads standard input")
     parser.add_argument(
         "--level",
         default="hard",

@@ -28,7 +28,9 @@ LEVELS = ("random", "heuristic", "easy", "medium", "hard")
 
 
 def add_arguments(parser) -> None:
-    parser.add_argument("file", help="a game record that stops mid-hand (see docs/RECORDS.md)")
+    parser.add_argument(
+        "file", help="a game record that stops mid-hand (see docs/RECORDS.md); - reads standard input"
+    )
     parser.add_argument(
         "--level", default="hard", type=str.lower, choices=LEVELS, help="computer level (hard)"
     )

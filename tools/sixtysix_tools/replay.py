@@ -26,7 +26,7 @@ _KINDS = (
 
 
 def add_arguments(parser) -> None:
-    parser.add_argument("file", help="a game record (see docs/RECORDS.md)")
+    parser.add_argument("file", help="a game record (see docs/RECORDS.md); - reads standard input")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(run=run)
 
@@ -45,7 +45,10 @@ def read_record(path: str) -> str:
     read, is not a regular file or is over MAX_RECORD_BYTES.  A FIFO or a
     device is refused before it is read, and the open never blocks (the name
     may have been swapped for a FIFO after the check: what is opened is
-    checked again); at most MAX_RECORD_BYTES + 1 bytes are ever read."""
+    checked again); at most MAX_RECORD_BYTES + 1 bytes are ever read.
+    The path "-" reads standard input to its end, as far as that limit."""
+    if path == "-":
+        return _decoded(_read_standard_input())
     try:
         mode = os.stat(path).st_mode
         if not stat.S_ISREG(mode):
@@ -69,7 +72,20 @@ def read_record(path: str) -> str:
             os.close(fd)
     except OSError as e:
         raise RecordError(0, "cannot read the file: %s" % (e.strerror or e)) from None
-    data = b"".join(chunks)
+    return _decoded(b"".join(chunks))
+
+
+def _read_standard_input() -> bytes:
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is None:
+        raise RecordError(0, "there is no standard input to read")
+    try:
+        return stream.read(MAX_RECORD_BYTES + 1)
+    except OSError as e:
+        raise RecordError(0, "cannot read standard input: %s" % (e.strerror or e)) from None
+
+
+def _decoded(data: bytes) -> str:
     if len(data) > MAX_RECORD_BYTES:
         raise _too_large(len(data))
     if data.startswith(b"\xef\xbb\xbf"):  # the byte-order mark Windows editors put first
@@ -95,4 +111,4 @@ def run(args) -> int:
 
 def error_line(path: str, e: RecordError) -> str:
     """`FILE:LINE: reason`, the file name escaped as the reason already is."""
-    return "%s:%d: %s" % (shown(path), e.line, e.reason)
+    return "%s:%d: %s" % ("standard input" if path == "-" else shown(path), e.line, e.reason)
