@@ -117,3 +117,26 @@ def test_screenshots_follow_zoom(capsys, tmp_path):
     assert status == 0
     width, height, _ = read_png(str(folder / "000.png"))
     assert (width, height) == (72 * 3, 40 * 3)
+
+
+def test_a_key_script_that_meets_a_fault_says_so_and_fails(tmp_path, capsys):
+    """The firmware's fault screen keeps a device going; a script run of the
+    simulator (a test, a bug report) must still end in failure, naming the
+    error log, not pass with status 0."""
+    from sixtysix_tools.sim import Sim, load_board
+    from sixtysix_tools.sim_command import run_script
+
+    sim = Sim(load_board("pico_display"), str(tmp_path), 1)
+    assert run_script(sim, "A", None) == 0
+    handle = sim.app.handle
+
+    def broken(ev):
+        sim.app.handle = handle  # once
+        raise RuntimeError("out of luck")
+
+    sim.app.handle = broken
+    assert run_script(sim, "A A", None) == 1
+    err = capsys.readouterr().err
+    assert "the firmware faulted 1 time (the fault screen was shown)" in err
+    assert os.path.join(str(tmp_path), "sixtysix.err") in err
+    assert "out of luck" in open(os.path.join(str(tmp_path), "sixtysix.err")).read()

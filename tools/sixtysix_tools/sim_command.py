@@ -50,6 +50,17 @@ def run_script(sim: Sim, script: str, shots, zoom: int = 1) -> int:
         sim.hold(i, ms)
         if shots:
             sim.canvas.save_png(os.path.join(shots, "%03d.png" % n), zoom)
+    faults = sim.runner.faults
+    if faults:
+        # The device showed its fault screen and carried on; a script run
+        # (a test, a bug report) must not pass it by unnoticed.
+        log = os.path.join(sim.save_dir, "sixtysix.err")
+        print(
+            "sixtysix sim: the firmware faulted %d time%s (the fault screen was shown); see %s"
+            % (faults, "" if faults == 1 else "s", shown(log)),
+            file=sys.stderr,
+        )
+        return 1
     return 0
 
 
