@@ -393,3 +393,24 @@ def test_every_registered_game_is_written_and_read_back_by_the_one_reader(number
     assert list(replay.match.scores) == list(m.scores) and replay.match.winner == m.winner
     again = RecordWriter.resume(writer.text(), replay.match)
     assert again.text() == writer.text()
+
+
+def test_a_hand_that_takes_the_pot_says_so_in_its_headline():
+    """The headline counts the hand's own game points; the line under it
+    the booked ones, pot included: the headline says the sum too."""
+    seen = 0
+    for seed in range(1, 300):
+        text, _ = play_match(Rules(), seed)
+        replay = read(text)
+        lines = replay.format_text().splitlines()
+        for i, line in enumerate(lines):
+            if "with the pot" in line:
+                seen += 1
+                winner, rest = line.split(": ", 1)[1].split(" wins ", 1)
+                total = int(line.split("with the pot, ")[1].split(" ")[0])
+                booked = lines[i + 1].split("game points ")[1].split(" (")[0].split(", ")
+                assert "%s %d" % (winner, total) in booked, (line, booked)
+                assert total > int(rest.split(" ")[0])
+        if seen >= 3:
+            break
+    assert seen >= 3

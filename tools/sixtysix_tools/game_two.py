@@ -51,6 +51,8 @@ class TwoPlayer(GamePart):
         result.winner = self.winner_seat(match)
         result.reason = REASONS[hand.reason]
         result.why = result_text(hand, self.hand_seats(match))
+        if hand.winner >= 0 and match.pot:  # booked with the hand (match.finish_hand)
+            result.why += "; with the pot, %d in all" % (hand.game_points + match.pot)
         result.forfeit = hand.forfeit
 
     def dealt(self, match):
