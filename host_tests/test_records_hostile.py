@@ -342,6 +342,25 @@ def test_a_deal_statement_given_twice_is_refused_at_the_second(game, text, line,
     assert error_of(text) == (line, "'%s' is given twice in one deal" % what)
 
 
+@pytest.mark.parametrize(
+    "text, line, named",
+    [
+        ("game sixty-six\ntarget 5\ntarget 7\n", 3, "target"),
+        ("game schnapsen\noption void trump\n# why not\noption VOID any\n", 4, "option void"),
+        ("game four-hand\noption solo 66\ntarget 9\noption solo 66\n", 4, "option solo"),
+    ],
+)
+def test_a_header_line_given_twice_is_refused_at_the_second(text, line, named):
+    """The last one used to count, silently: a record that says two things
+    of its rules is refused instead."""
+    assert error_of(text) == (line, "'%s' is given twice" % named)
+
+
+def test_distinct_options_and_one_target_are_fine():
+    replay = read("game sixty-six\noption void trump\noption head yes\ntarget 3\n")
+    assert replay.rules.target == 3
+
+
 def test_a_card_outside_the_deck_is_reported_at_its_statement():
     lines = play_match(Rules(SCHNAPSEN), 2)[0].split("\n")
     at = next(i for i, w in enumerate(lines) if w.startswith("stock "))

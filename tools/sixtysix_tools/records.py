@@ -176,12 +176,17 @@ def _replay(part: GamePart, found, on_action) -> Replay:
     match: Any = None
     deal: _Deal | None = None  # deal statements of a hand not yet started
     hand = None  # the hand being played
+    given = set()  # 'target' and each option named so far: each at most once
     for line, words in found:
         key = words[0].lower()
         if key in ("option", "target"):
             if replay is not None:
                 raise RecordError(line, "'%s' must come before the first hand" % key)
             header(rules, key, words, line)
+            named = key if key == "target" else "option " + words[1].lower()
+            if named in given:
+                raise RecordError(line, "'%s' is given twice" % named)
+            given.add(named)
             continue
         if replay is None:
             match = part.new_match(rules)
