@@ -356,6 +356,15 @@ def test_a_header_line_given_twice_is_refused_at_the_second(text, line, named):
     assert error_of(text) == (line, "'%s' is given twice" % named)
 
 
+def test_lines_that_end_in_cr_alone_are_named_as_such():
+    text = "game sixty-six\rtarget 3\r"
+    assert error_of(text) == (
+        1,
+        "its lines end in CR alone (old Mac text); a record's lines end in LF or CR LF",
+    )
+    assert read(text.replace("\r", "\r\n")).rules.target == 3  # CR LF is fine
+
+
 def test_distinct_options_and_one_target_are_fine():
     replay = read("game sixty-six\noption void trump\noption head yes\ntarget 3\n")
     assert replay.rules.target == 3

@@ -155,6 +155,8 @@ def read(text: str, on_action=None) -> Replay:
     problem.  `on_action(line, match, code)`, if given, sees the match
     before each action is taken (after the action is parsed and it is that
     seat's turn, but before it is checked): what `sixtysix analyse` studies."""
+    if "\r" in text and "\n" not in text:
+        raise RecordError(1, "its lines end in CR alone (old Mac text); a record's lines end in LF or CR LF")
     found = statements(text)
     line, words = next(found, (1, []))
     if not words:
