@@ -375,8 +375,6 @@ def test_a_record_on_standard_input(tmp_path):
     assert piped.returncode == 0 and piped.stdout == from_file.stdout != b""
     assert sixtysix("replay", "-", stdin=README_EXAMPLE.encode()).returncode == 0
     big = sixtysix("move", "-", stdin=b"#" * 2000000)
-    assert big.returncode == 2 and big.stderr.startswith(
-        b"standard input:0: too large for a record"
-    )
+    assert big.returncode == 2 and big.stderr.startswith(b"standard input:0: too large for a record")
     odd = sixtysix("move", "-", stdin=b"\xff\xfe")
     assert odd.returncode == 2 and b"standard input:1: not UTF-8 text" in odd.stderr
