@@ -176,6 +176,13 @@ def test_bench_ai_times_the_games_for_four_on_the_host_with_chip_estimates():
         assert int(p50) <= int(p95) <= int(most) > 0
         assert [int(m) for m in ms] == [round(int(n) / rate) for n in (p50, p95, most)]
     assert "same moves on both runtimes: yes" in out
+    heaps = re.search(
+        r"^MicroPython smallest heap, every seat at the level for %d decisions, firmware as \.mpy: "
+        r"easy (\d+)wK, medium (\d+)wK, hard (\d+)wK$" % SEAT_DECISIONS,
+        out,
+        re.M,
+    )
+    assert heaps and all(32 <= int(n) <= 1024 for n in heaps.groups()), out
 
 
 def test_bench_ai_all_games_needs_the_emulated_pico():

@@ -153,12 +153,18 @@ def speed_line(label, figures, hands):
     )
 
 
-def compile_core(mpy_cross, folder, arch, driver=DRIVER):
-    """The core and a driver as .mpy files in folder, as deploy compiles
-    them for a board, native code for `arch` (bench_common.native_arch)."""
-    package = os.path.join(folder, "sixtysix")
-    os.mkdir(package)
-    sources = [(os.path.join(CORE, f), os.path.join(package, f[:-3] + ".mpy")) for f in os.listdir(CORE)]
+def compile_core(mpy_cross, folder, arch, driver=DRIVER, app=False):
+    """The core (and, if `app`, the device application beside it) and a
+    driver as .mpy files in folder, as deploy compiles them for a board,
+    native code for `arch` (bench_common.native_arch)."""
+    sources = []
+    for source_dir in (CORE, os.path.join(os.path.dirname(CORE), "sixtysix_app")) if app else (CORE,):
+        package = os.path.join(folder, os.path.basename(source_dir))
+        os.mkdir(package)
+        sources += [
+            (os.path.join(source_dir, f), os.path.join(package, f[:-3] + ".mpy"))
+            for f in os.listdir(source_dir)
+        ]
     for source in (driver, BENCH_TIME):
         name = os.path.basename(source)[:-3]
         sources.append((source, os.path.join(folder, name + ".mpy")))
@@ -385,8 +391,9 @@ def bench_ai(matches, seed, game, positions=None):
     for level in AI_LEVELS:
         bench_level(micropython, label, level, matches, seed, game, positions)
     if game in SEAT_GAMES:
-        # The allocation and heap runs below drive the two-player solver;
-        # the seats' whole firmware heap is `sixtysix bench device`'s.
+        # The allocation and match heap runs below drive the two-player
+        # solver; the seats' whole firmware heap is `sixtysix bench device`'s.
+        seat_heaps(micropython, seed, game)
         return
 
     alloc = drive([micropython, AI_DRIVER], ["alloc", "hard", 1, seed, game], env=CORE_SOURCE_ENV)
@@ -412,6 +419,28 @@ def bench_ai(matches, seed, game, positions=None):
         env = dict(os.environ, MICROPYPATH=folder)
         frozen = smallest_heap(micropython, ["-m", "bench_ai_mpy"], match, cwd=folder, env=env)
     print("%s, core as .mpy: -X heapsize=%dwK" % (what, frozen))
+
+
+def seat_heaps(micropython, seed: int, game: str) -> None:
+    """The smallest heap of each level with every seat at it, core and app
+    as .mpy: what a level's players hold at a table (on a 32-bit build, set
+    by SIXTYSIX_MICROPYTHON, in a board's bytes: docs/DEVICE.md)."""
+    what = "MicroPython smallest heap, every seat at the level for %d decisions, firmware as .mpy" % (
+        SEAT_DECISIONS
+    )
+    mpy_cross = find_executable("mpy-cross")
+    if mpy_cross is None:
+        print("%s: not measured (no mpy-cross command)" % what)
+        return
+    with tempfile.TemporaryDirectory() as folder:
+        compile_core(mpy_cross, folder, native_arch(micropython), SEATS_DRIVER, app=True)
+        env = dict(os.environ, MICROPYPATH=folder)
+        tail = ["-m", os.path.basename(SEATS_DRIVER)[:-3]]
+        heaps = []
+        for level in AI_LEVELS:
+            n = smallest_heap(micropython, tail, [level, SEAT_DECISIONS, seed, game], cwd=folder, env=env)
+            heaps.append("%s %dwK" % (level, n))
+    print("%s: %s" % (what, ", ".join(heaps)))
 
 
 def device_games(name: str | None) -> tuple[int, ...]:
