@@ -162,6 +162,20 @@ def test_store_reads_a_leftover_new_file_only_when_the_file_is_missing(tmp_path)
     assert store.read("a.sav") == b"old"
 
 
+def test_a_folder_with_files_where_the_new_file_goes_is_moved_aside(tmp_path):
+    """A user's folder named match.new on a PyBadge's drive made every save
+    say 'Not saved' (error 21); it is renamed match.old and saving goes on."""
+    blocker = tmp_path / temp_name(FILE)
+    blocker.mkdir()
+    (blocker / "keep.txt").write_text("mine")
+    s = Session(Store(str(tmp_path)))
+    s.new_match(1)
+    s.start_hand()
+    assert s.message == "" and not s.save_error
+    assert Session(Store(str(tmp_path))).can_resume()
+    assert (tmp_path / "match.old" / "keep.txt").read_text() == "mine"
+
+
 @pytest.mark.skipif(hasattr(os, "geteuid") and os.geteuid() == 0, reason="root writes anywhere")
 def test_a_folder_without_write_permission_says_not_saved(tmp_path):
     os.chmod(tmp_path, 0o500)

@@ -123,7 +123,7 @@ class Store:
         except OSError as e:
             if errno_of(e) == ENOENT and self.folder:
                 os.mkdir(self.folder[:-1])  # first save: make the folder
-            elif not self.clear(temp):
+            elif not self.clear(temp) and not self.move_aside(temp, name):
                 raise
             self.write_file(temp, data)
         try:
@@ -156,6 +156,18 @@ class Store:
             except OSError:
                 pass
         return False
+
+    # A `.new` that cannot be removed (a folder with files in it, left on a
+    # drive the user edits) is renamed to `<stem>.old`, so that saving goes
+    # on; what stood at `.old` goes first.  False if it stays.
+    def move_aside(self, temp: str, name: str) -> bool:
+        old = self.path(_stem(name) + ".old")
+        self.clear(old)
+        try:
+            self.rename(temp, old)
+            return True
+        except OSError:
+            return False
 
     def set_aside(self, name: str) -> None:
         """Move an unusable file (or its `.new`) to `<stem>.bad`, so it is
