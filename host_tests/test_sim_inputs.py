@@ -140,3 +140,14 @@ def test_a_key_script_that_meets_a_fault_says_so_and_fails(tmp_path, capsys):
     assert "the firmware faulted 1 time (the fault screen was shown)" in err
     assert os.path.join(str(tmp_path), "sixtysix.err") in err
     assert "out of luck" in open(os.path.join(str(tmp_path), "sixtysix.err")).read()
+
+
+def test_a_save_folder_that_is_a_link_to_nowhere_is_named_as_such(capsys, tmp_path):
+    loop = tmp_path / "loop"
+    os.symlink(loop, loop)
+    status, err = run(capsys, "--save-dir", str(loop), "--keys", "A")
+    assert status == 2 and "is a link that leads nowhere (broken, or a loop)" in err
+    broken = tmp_path / "broken"
+    os.symlink(tmp_path / "gone", broken)
+    status, err = run(capsys, "--save-dir", str(broken), "--keys", "A")
+    assert status == 2 and "is a link that leads nowhere" in err

@@ -67,6 +67,8 @@ def run_script(sim: Sim, script: str, shots, zoom: int = 1) -> int:
 def writable_folder(path: str, what: str) -> str:
     """`path` as a folder the simulator may write, made if missing;
     UsageError saying what is wrong with it otherwise."""
+    if os.path.islink(path) and not os.path.exists(path):
+        raise UsageError("%s %s is a link that leads nowhere (broken, or a loop)" % (what, shown(path)))
     if os.path.lexists(path) and not os.path.isdir(path):
         raise UsageError("%s %s is a file, not a folder" % (what, shown(path)))
     try:
