@@ -154,14 +154,11 @@ def check_an_illegal_action_names_the_seat_and_changes_nothing(game):
     store.clean()
 
 
-def play_match(game, seed, target):
-    rng = Rng(seed)
-    buf = bytearray(16)
-    s = new_session(None, game, rng, target)
+def play_on(s, game, rng, buf, most_hands=1 << 30, after=None):
+    """Random legal actions through session `s` until its match is won or
+    `most_hands` hands were played; after(hand), if given, after each one."""
     m = s.match
-    if game == FOUR_HAND:
-        m.rules.no_negative = 1  # random bidding loses bids: no endless match below zero
-    while m.winner < 0:
+    while m.winner < 0 and m.hands_played < most_hands:
         h = m.hand
         if h.over:
             s.finish_hand()
@@ -169,6 +166,16 @@ def play_match(game, seed, target):
                 s.start_hand()
             continue
         s.act(random_code(game, h, rng, buf))
+        if after is not None:
+            after(h)
+
+
+def play_match(game, seed, target):
+    rng = Rng(seed)
+    s = new_session(None, game, rng, target)
+    if game == FOUR_HAND:
+        s.match.rules.no_negative = 1  # random bidding loses bids: no endless match below zero
+    play_on(s, game, rng, bytearray(16))
     return s
 
 

@@ -7,6 +7,7 @@ import sixtysix.bid  # noqa: F401 (first: the largest module to compile on a sma
 import sessioncheck as check
 from multiplay import new_session, random_code
 from sixtysix.games import index
+from sixtysix.rng import Rng
 from sixtysix_app.session import Session
 from tempstore import TempStore
 
@@ -36,38 +37,39 @@ def test_two_seats_level_over_the_target_play_on_and_their_save_loads():
     stand level at or over it leaves the match going on (bid_match.py).
     Its saves must load: they used to be refused as damaged, since a saved
     match was taken to have every score under the target."""
-    from sixtysix.rng import Rng
-
     rng = Rng(5)
     buf = bytearray(16)
     found = 0
     for _ in range(40):
-        store = TempStore()
-        s = new_session(store, BID_THREE, rng, 1)
-        m = s.match
-        while m.winner < 0 and m.hands_played < 30:
-            h = m.hand
-            if h.over:
-                s.finish_hand()
-                if m.winner < 0:
-                    s.start_hand()
-                continue
-            s.act(random_code(BID_THREE, h, rng, buf))
-            if not h.over and max(m.scores) >= m.rules.target:
-                found += 1
-                s.save()
-                loaded = Session(store)
-                assert loaded.message == "" and loaded.can_resume(), loaded.message
-                assert list(loaded.match.scores) == list(m.scores)
-        store.clean()
+        found += _reloads_past_the_target(rng, buf)
     assert found > 0, "no match went on past the target: the test needs other seeds"
+
+
+def _reloads_past_the_target(rng, buf):
+    """Play a bid-three match to 1 (at most 30 hands), saving and loading
+    at each point where it goes on with a score at or past the target;
+    how many such points there were."""
+    store = TempStore()
+    s = new_session(store, BID_THREE, rng, 1)
+    m = s.match
+    found = [0]
+
+    def reload(h):
+        if not h.over and max(m.scores) >= m.rules.target:
+            found[0] += 1
+            s.save()
+            loaded = Session(store)
+            assert loaded.message == "" and loaded.can_resume(), loaded.message
+            assert list(loaded.match.scores) == list(m.scores)
+
+    check.play_on(s, BID_THREE, rng, buf, 30, reload)
+    store.clean()
+    return found[0]
 
 
 def test_a_save_of_a_match_already_won_is_refused():
     """One seat alone over the target has won: such a save cannot have been
     written, so it is refused as damaged (nothing else is lost)."""
-    from sixtysix.rng import Rng
-
     rng = Rng(9)
     buf = bytearray(16)
     store = TempStore()
