@@ -235,3 +235,28 @@ def test_games_for_more_run_on_micropython_as_in_the_simulator(game, name, tmp_p
     for n, frame in enumerate(frames):
         drawn = decode((out / ("%03d.raw" % n)).read_bytes(), board)
         assert drawn == frame, "%s, press %d: MicroPython's framebuf and the simulator disagree" % (name, n)
+
+
+@pytest.mark.parametrize("board_name", BOARDS)
+def test_the_documented_screens_are_the_golden_ones_enlarged(board_name):
+    """docs/screens holds the tours at the README's zoom; each picture must
+    be its golden one (zoom 1, kept current by the tests above) with every
+    pixel repeated, so a change of play or drawing cannot leave the
+    documentation showing screens the device no longer draws.  The fault
+    screen, the one shot no tour press leads to, has no golden picture."""
+    folder = os.path.join(ROOT, "docs", "screens", board_name)
+    names = sorted(os.listdir(folder))
+    assert "table.png" in names, folder
+    stale = []
+    for name in names:
+        golden_path = os.path.join(GOLDEN, board_name, name)
+        if name == "fault.png" and not os.path.exists(golden_path):
+            continue
+        width, height, rows = read_png(os.path.join(folder, name))
+        gw, gh, golden = read_png(golden_path)
+        zoom = width // gw
+        if (width, height) != (gw * zoom, gh * zoom) or zoom < 1:
+            stale.append("%s: %dx%d is not a zoom of %dx%d" % (name, width, height, gw, gh))
+        elif any(rows[y * zoom][x * zoom] != golden[y][x] for y in range(gh) for x in range(gw)):
+            stale.append(name)
+    assert not stale, "made again with `sixtysix sim --tour` (README, Screens): %s" % ", ".join(stale)

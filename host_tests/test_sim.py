@@ -135,7 +135,8 @@ def test_a_tour_is_the_same_every_time_and_leaves_saves_alone(tmp_path, monkeypa
     """`--tour` photographs a fresh board: run twice with the same seed it
     gives the golden pictures both times (an earlier version replayed on a
     save folder left over from the last tour and drifted), and it neither
-    reads nor writes the player's own saves."""
+    reads nor writes the player's own saves.  A game's tour names its
+    files after the game, so it can share a folder with the others."""
     data = tmp_path / "data"
     monkeypatch.setenv("XDG_DATA_HOME", str(data))
     golden = os.path.join(os.path.dirname(__file__), "golden", "thumby")
@@ -144,7 +145,7 @@ def test_a_tour_is_the_same_every_time_and_leaves_saves_alone(tmp_path, monkeypa
         argv = ["sim", "--board", "thumby", "--seed", "3", "--game", "four-hand", "--tour", str(folder)]
         assert main(argv) == 0
         for name in ("table", "bidding", "trick", "hand-result", "match-over"):
-            assert read_png(str(folder / (name + ".png"))) == read_png(
+            assert read_png(str(folder / ("four-hand-%s.png" % name))) == read_png(
                 os.path.join(golden, "four-hand-%s.png" % name)
             ), (run, name)
     assert not data.exists()

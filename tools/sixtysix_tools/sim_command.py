@@ -86,7 +86,9 @@ def run_tour(board, seed: int, folder: str, zoom: int = 1, game: int = 0) -> int
     player's own saves are left alone), then replays itself on another
     fresh board with the same seed and saves the frame after each named
     press.  With a game for three or four (an index into settings.GAMES),
-    that game's screens instead."""
+    that game's screens instead, each file named after the game
+    (`four-hand-table.png`), as in docs/screens and the golden pictures, so
+    one folder holds every game's tour."""
     import tempfile
 
     with tempfile.TemporaryDirectory(prefix="sixtysix-tour-") as work:
@@ -102,12 +104,17 @@ def _tour(board, seed: int, folder: str, zoom: int, game: int, work: str) -> int
     for name, n in walked.shots.items():
         at.setdefault(n, []).append(name)
     replay = Sim(board, os.path.join(work, "replay"), seed)
+    prefix = ""
+    if game >= 2:
+        from sixtysix_app.settings import GAMES
+
+        prefix = GAMES[game] + "-"
     for name in at.get(0, []):
-        replay.canvas.save_png(os.path.join(folder, name + ".png"), zoom)
+        replay.canvas.save_png(os.path.join(folder, prefix + name + ".png"), zoom)
     for n, (i, ms) in enumerate(walked.presses, 1):
         replay.hold(i, ms)
         for name in at.get(n, []):
-            replay.canvas.save_png(os.path.join(folder, name + ".png"), zoom)
+            replay.canvas.save_png(os.path.join(folder, prefix + name + ".png"), zoom)
     if game < 2:
         # The fault screen, as any unexpected error inside the loop shows it.
         replay.runner.fault(MemoryError("the tour's example"))
