@@ -45,6 +45,15 @@ SAVE_DIR = "/sixtysix"
 
 
 def open_canvas():
+    try:
+        import adafruit_display_text  # type: ignore[import-untyped]  # noqa: F401
+    except ImportError:
+        # The one library the badge lacks (README, PyBadge step 2): say how
+        # to add it rather than leave CircuitPython's traceback on screen.
+        raise ImportError(
+            "the library adafruit_display_text is missing: on the computer, run "
+            "circup install adafruit_display_text"
+        ) from None
     import board  # type: ignore[import-not-found]
     from sixtysix_app.canvas_dio import DisplayioCanvas
 

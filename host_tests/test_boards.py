@@ -562,3 +562,36 @@ def test_every_board_module_imports_on_micropython(tmp_path):
         board = load(name)
         expected.append("%s %d %d %d" % (name, board.WIDTH, board.HEIGHT, len(board.KEYMAP)))
     assert proc.stdout.splitlines() == expected
+
+
+def test_a_missing_display_library_on_the_pybadge_says_how_to_add_it(monkeypatch):
+    """README's PyBadge steps add adafruit_display_text before the game;
+    a badge without it gets the circup command, not a traceback."""
+    import importlib
+
+    monkeypatch.setitem(sys.modules, "adafruit_display_text", None)  # import fails
+    pybadge = importlib.import_module("boards.pybadge")
+    with pytest.raises(ImportError) as caught:
+        pybadge.open_canvas()
+    assert "circup install adafruit_display_text" in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    "failure,expected",
+    [
+        (ImportError("the library x is missing"), "sixtysix: fake cannot start: the library x is missing"),
+        (OSError(19), "did not start (OSError 19): check the wiring against boards/fake.py"),
+    ],
+)
+def test_a_board_that_cannot_open_its_display_gets_one_line_at_start(capsys, failure, expected):
+    """Before the loop runs there is no fault screen: the start says what
+    failed in one line and returns, and nothing is raised."""
+    from sixtysix_app import boot
+
+    def fail():
+        raise failure
+
+    board = types.SimpleNamespace(__name__="boards.fake", open_canvas=fail, open_buttons=fail)
+    boot.run(board)
+    out = capsys.readouterr().out
+    assert out.count("\n") == 1 and expected in out

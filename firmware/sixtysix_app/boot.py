@@ -226,8 +226,15 @@ def run(board, seed=None) -> None:
     from .session import Session
 
     gc.collect()
-    canvas = board.open_canvas()  # the framebuffer first, before the heap fragments
-    buttons = board.open_buttons()
+    try:
+        canvas = board.open_canvas()  # the framebuffer first, before the heap fragments
+        buttons = board.open_buttons()
+    except Exception as e:
+        # Before the loop there is no screen to show a fault on: a missing
+        # library or a panel that does not answer gets one line (on the
+        # serial console, and on CircuitPython's screen), not a traceback.
+        print(start_failure(board, e))
+        return
     store = Store(board.SAVE_DIR)
 
     def make_session():
@@ -245,6 +252,23 @@ def run(board, seed=None) -> None:
         last = t
         if not runner.step(elapsed) and not app.busy:
             sleep_ms(runner.pause or 10)
+
+
+def start_failure(board, exc) -> str:
+    """The line said when a board's display or buttons do not start: a
+    missing library names itself, anything else points at the wiring."""
+    name = getattr(board, "__name__", "board").split(".")[-1]
+    if isinstance(exc, ImportError):
+        return "sixtysix: %s cannot start: %s" % (name, exc)
+    return (
+        "sixtysix: the display or buttons of %s did not start (%s %s): check the wiring against boards/%s.py"
+        % (
+            name,
+            type(exc).__name__,
+            exc,
+            name,
+        )
+    )
 
 
 def boot(name=None) -> None:
