@@ -291,6 +291,17 @@ def test_a_board_with_a_small_heap_is_told_what_a_match_took_and_about_freezing(
     assert "section 2c" in out and "code MEM" in out
 
 
+def test_the_heap_note_quotes_the_largest_match_of_the_memory_table():
+    """The figure deploy warns with is the most any match of today's
+    firmware took from `.mpy` files in docs/DEVICE.md's Memory table (a row
+    of firmware since replaced says "before")."""
+    with open(os.path.join(ROOT, "docs", "DEVICE.md"), encoding="utf-8") as f:
+        rows = [line.split("|") for line in f if line.startswith("| ") and "`.mpy` files" in line]
+    used = [int(cells[5].strip().replace(",", "")) for cells in rows if "before" not in cells[2]]
+    assert len(used) >= 8
+    assert deploy.FILES_MATCH_HEAP == max(used)
+
+
 def test_the_heap_note_only_speaks_when_the_heap_is_short():
     need = deploy.FILES_MATCH_HEAP
     assert deploy.heap_note(-1) == ""  # the board did not say
