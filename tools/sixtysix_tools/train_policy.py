@@ -215,8 +215,10 @@ def module_text(results, command: str) -> str:
 
 def add_arguments(parser) -> None:
     parser.description = "Fit the open-stock card choice from rollouts and write playweights.py."
+    # The defaults are the shipped module's command, so that the plain
+    # command writes the same bytes (train.py's defaults do the same).
     parser.add_argument(
-        "--matches", default="200", help="matches of each game to take positions from (default 200)"
+        "--matches", default="300", help="matches of each game to take positions from (default 300)"
     )
     parser.add_argument("--rollouts", default="64", help="worlds dealt for each decision (default 64)")
     parser.add_argument("--seed", default="1", help="seed of the deals, worlds and players (default 1)")
