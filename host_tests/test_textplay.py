@@ -359,7 +359,16 @@ def test_record_that_cannot_be_written(monkeypatch, tmp_path):
     assert err == "sixtysix play: cannot write the record %s: it is a folder\n" % tmp_path
 
 
-@pytest.mark.parametrize("game", ["three-hand", "four-hand", "sixty-five"])
+# Bidding records stopped in the auction (every card dealt, no stock).
+BID_RECORDS = {
+    "bid-two": "game bid-two\nhand\ndealer A\nA 9C JC QC KC TC AC 9D JD QD KD TD AD\n"
+    "B 9H JH QH KH TH AH 9S JS QS KS TS AS\n",
+    "bid-three": "game bid-three\nhand\ndealer C\nA AH TH KH QH AC TC KC 9S\n"
+    "B JH 9H QC JC 9C AS TS KS\nC AD TD KD QD JD 9D QS JS\nA bid 1\n",
+}
+
+
+@pytest.mark.parametrize("game", ["three-hand", "four-hand", "sixty-five", "bid-two", "bid-three"])
 def test_the_games_for_three_and_four_point_to_the_simulator(monkeypatch, tmp_path, game):
     """They are not played in the terminal: asked for by name or resumed
     from a record, the answer says where they are played, never a traceback."""
@@ -368,7 +377,11 @@ def test_the_games_for_three_and_four_point_to_the_simulator(monkeypatch, tmp_pa
     status, out, err = play(monkeypatch, "--game", game, script="")
     assert (status, out) == (2, "")
     assert "sixtysix sim --game %s" % game in err
-    path = write(tmp_path, cut_records(game, 2, 1)[0])
+    if game.startswith("bid-"):
+        record = BID_RECORDS[game]  # cut_records plays the games with a stock
+    else:
+        record = cut_records(game, 2, 1)[0]
+    path = write(tmp_path, record)
     status, out, err = play(monkeypatch, "--resume", path, script="")
     assert (status, out) == (2, "")
     assert err.startswith(

@@ -15,6 +15,7 @@ import threading
 import time
 from typing import Any
 
+from sixtysix import games
 from sixtysix.ai import PLAYER_NAMES, make_player
 from sixtysix.cards import NO_CARD, SUIT_NAMES, card_name, count, set_points
 from sixtysix.cardtext import game_from_name, parse_card, parse_suit, sorted_cards
@@ -58,7 +59,8 @@ class Quit(Exception):
     """The player typed quit or input ended."""
 
 
-MORE_GAMES = ("three-hand", "four-hand", "sixty-five")  # the simulator plays these
+# The registry's other games, which the simulator plays.
+MORE_GAMES = tuple(name for name in games.NAMES if name not in GAME_NAMES)
 LONGEST_LINE = 1000  # characters of one typed line; a record's statements have the same limit
 SKIP_AT_MOST = 1 << 16  # characters of an over-long line skipped before giving up on the input
 
@@ -77,8 +79,8 @@ def add_arguments(parser) -> None:
         "--game",
         choices=GAME_NAMES + MORE_GAMES,
         metavar="{%s}" % ",".join(GAME_NAMES),
-        help="sixty-six (default) or schnapsen; three-hand, four-hand and sixty-five are played "
-        "on the simulated device: sixtysix sim --game GAME",
+        help="sixty-six (default) or schnapsen; %s are played on the simulated device: "
+        "sixtysix sim --game GAME" % ", ".join(MORE_GAMES),
     )
     parser.add_argument(
         "--mode", choices=("counting", "assisted"), help="counting (default): no scores shown"
