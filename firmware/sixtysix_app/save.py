@@ -138,12 +138,20 @@ class Store:
             self.rename(temp, path)
 
     # Finish a write cut between removing the file and renaming its `.new`
-    # (FAT): the `.new` takes the file's name.
+    # (FAT): the `.new`, which loaded where the file did not, takes the
+    # file's name.  A damaged file still there (FAT's rename cannot replace
+    # it) goes first: left as the only good copy, the `.new` would be the
+    # first thing the next save overwrites.
     def promote(self, name: str) -> None:
-        try:
-            self.rename(self.path(temp_name(name)), self.path(name))
-        except OSError:
-            pass
+        temp = self.path(temp_name(name))
+        path = self.path(name)
+        for _ in range(2):
+            try:
+                self.rename(temp, path)
+                return
+            except OSError:
+                if not self.clear(path) and not self.move_aside(path, name):
+                    return
 
     # Remove what stands at `path`, a file or an empty directory (a leftover
     # `match.new` directory made every save fail with error 21); False if

@@ -218,6 +218,33 @@ class CutStore(TempStore):
             self.put(f, data)
 
 
+def test_a_good_new_file_beside_a_damaged_one_takes_its_place():
+    """A write cut after FAT refused the rename and before the old file was
+    removed leaves both; with the old one damaged the match loads from the
+    `.new`, which must then become the file: left as the only good copy, a
+    power cut while the next save rewrites it lost the match (soak test)."""
+    for fat in (False, True):
+        made, s, good = mid_hand_save(31)
+        made.clean()
+        state = match_state(s.match)
+        store = CutStore(fat)
+        store.put(temp_name(FILE), good)
+        store.put(FILE, good[:20] + b"#" + good[21:])
+        again = Session(store)
+        assert again.can_resume() and match_state(again.match) == state
+        assert store.get(FILE) == good and temp_name(FILE) not in store.files(), fat
+        store.cut(0)  # the next save is cut while it writes its `.new`
+        try:
+            again.save()
+            raise AssertionError("no cut")
+        except PowerCut:
+            pass
+        store.cut(-1)
+        last = Session(store)
+        assert last.can_resume() and match_state(last.match) == state, fat
+        store.clean()
+
+
 def hand_over(seed, fat, target):
     """A session on a CutStore whose hand is over, not yet booked, after
     booking every earlier hand (with target 1, a hand that ends the match)."""
