@@ -80,6 +80,22 @@ def test_the_firmware_weights_say_how_they_were_made():
     assert shown == numbers
 
 
+def test_the_plain_command_is_the_one_that_wrote_the_firmware_weights():
+    """`sixtysix train-policy` as the README shows it, without options,
+    must be the command the shipped module names (it writes that module)."""
+    import argparse
+    import re
+
+    from sixtysix_tools import train_policy
+
+    parser = argparse.ArgumentParser()
+    train_policy.add_arguments(parser)
+    args = parser.parse_args([])
+    named = re.search(r"`sixtysix train-policy ([^`]*)`", open(WEIGHTS).read()).group(1).split()
+    options = dict(zip(named[::2], named[1::2]))
+    assert options == {"--matches": args.matches, "--rollouts": args.rollouts, "--seed": args.seed}
+
+
 def test_hard_takes_its_open_stock_cards_from_the_weights():
     import sys
 
