@@ -105,7 +105,8 @@ def add_arguments(parser) -> None:
     parser.add_argument(
         "--a",
         metavar="NAME",
-        help="player a: random, heuristic, easy, medium or hard (and classic in the games for two and three)",
+        help="player a: random, heuristic, easy, medium or hard (and classic in the games for two and "
+        "three, and the experimental lookahead in the games for two)",
     )
     parser.add_argument("--b", metavar="NAME", help="player b, same choices")
     parser.add_argument(
