@@ -260,14 +260,10 @@ def start_failure(board, exc) -> str:
     name = getattr(board, "__name__", "board").split(".")[-1]
     if isinstance(exc, ImportError):
         return "sixtysix: %s cannot start: %s" % (name, exc)
+    why = "%s %s" % (type(exc).__name__, exc)
     return (
-        "sixtysix: the display or buttons of %s did not start (%s %s): check the wiring against boards/%s.py"
-        % (
-            name,
-            type(exc).__name__,
-            exc,
-            name,
-        )
+        "sixtysix: the display or buttons of %s did not start (%s): check the wiring against boards/%s.py"
+        % (name, why, name)
     )
 
 

@@ -165,14 +165,15 @@ class Store:
                 pass
         return False
 
-    # A `.new` that cannot be removed (a folder with files in it, left on a
-    # drive the user edits) is renamed to `<stem>.old`, so that saving goes
-    # on; what stood at `.old` goes first.  False if it stays.
-    def move_aside(self, temp: str, name: str) -> bool:
+    # What cannot be removed from where a save goes (a folder with files in
+    # it, left on a drive the user edits, at the `.new` or the file itself)
+    # is renamed to `<stem>.old`, so that saving goes on; what stood at
+    # `.old` goes first.  False if it stays.
+    def move_aside(self, path: str, name: str) -> bool:
         old = self.path(_stem(name) + ".old")
         self.clear(old)
         try:
-            self.rename(temp, old)
+            self.rename(path, old)
             return True
         except OSError:
             return False
