@@ -98,6 +98,98 @@ def test_options_and_target_are_written_and_read_back():
     assert back.must_trump == 0 and back.assisted == 1 and back.target == 3 and back.game == SCHNAPSEN
 
 
+def _claims_written_out(text, times=1):
+    """`text` with the automatic claims of its assisted hands written out
+    (`times` claim lines after each), and how many hands got them.  A hand
+    ended by an automatic claim when it was claimed for, or the closer
+    failed, by an action other than a claim that was not the hand's last
+    card (a hand played out has no claim)."""
+    held = {}  # line of each action: cards in both hands before it
+
+    def note(line, match, code):
+        h = match.hand
+        held[line] = bin(h.hands[0] | h.hands[1]).count("1")
+
+    replay = read(text, note)
+    lines = text.splitlines()
+    starts = [i for i, line in enumerate(lines) if line == "hand"] + [len(lines)]
+    out = lines[: starts[0]]
+    written = 0
+    for k, result in enumerate(replay.hands):
+        block = lines[starts[k] : starts[k + 1]]
+        last = max(i for i in range(starts[k], starts[k + 1]) if i + 1 in held)
+        automatic = lines[last].split()[1] != "claim" and held[last + 1] > 1
+        out += block
+        if result.reason in ("claim", "closer-failed") and automatic:
+            at = len(out) - len(block) + last - starts[k] + 1
+            out[at:at] = ["%s claim" % "AB"[result.winner]] * times
+            written += 1
+    return "\n".join(out) + "\n", written
+
+
+def test_an_assisted_record_may_write_out_the_automatic_claim():
+    # We leave that claim out (README, rule decision 10); an outside
+    # writer may put it in, and the record then means the same.
+    rng = Rng(11)
+    written = 0
+    for seed in range(1, 40):
+        r = random_rules(rng)
+        r.set_option("mode", "assisted")
+        text, _ = play_match(r, seed)
+        with_claims, n = _claims_written_out(text)
+        written += n
+        assert read(with_claims).to_json() == read(text).to_json()
+    assert written > 20  # claims at 66 after a trick and after a marriage
+
+
+def test_the_automatic_claim_is_written_out_once_and_only_by_its_player():
+    rng = Rng(11)
+    for seed in range(1, 40):
+        r = random_rules(rng)
+        r.set_option("mode", "assisted")
+        text, _ = play_match(r, seed)
+        twice, n = _claims_written_out(text, times=2)
+        if n:
+            break
+    line, reason = error_of(twice)
+    assert twice.splitlines()[line - 1].endswith("claim") and "cannot act: the hand is over" in reason
+    once, _ = _claims_written_out(text)
+    lines = once.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.endswith(" claim"))
+    lines[at] = ("B" if lines[at][0] == "A" else "A") + " claim"  # the loser cannot claim it
+    assert error_of("\n".join(lines) + "\n") == (at + 1, "%s cannot act: the hand is over" % lines[at][0])
+
+
+def test_a_claim_after_a_hand_that_ended_otherwise_is_refused():
+    # A claim of its own (in either mode), or an assisted hand won on its
+    # last card: nothing was claimed for the winner, so a claim after the
+    # hand is an error, as any action after it is.
+    rng = Rng(11)
+    found = set()
+    for seed in range(1, 80):
+        r = random_rules(rng)
+        if seed % 2:
+            r.set_option("mode", "assisted")
+        text, _ = play_match(r, seed)
+        lines = text.splitlines()
+        ends = [i for i, line in enumerate(lines) if line == "hand"][1:] + [len(lines)]
+        for k, result in enumerate(read(text).hands):
+            last = max(i for i in range(ends[k]) if lines[i][:2] in ("A ", "B "))
+            if lines[last].endswith(" claim"):
+                kind = "claimed"
+            elif r.assisted and result.reason in ("played-out", "last-trick"):
+                kind = "won on the last card"
+            else:
+                continue
+            if kind in found or result.winner < 0:
+                continue
+            winner = "AB"[result.winner]
+            extra = "\n".join(lines[: last + 1] + [winner + " claim"]) + "\n"
+            assert error_of(extra) == (last + 2, "%s cannot act: the hand is over" % winner)
+            found.add(kind)
+    assert found == {"claimed", "won on the last card"}
+
+
 # --- rule breaks are reported at their line ------------------------------------
 
 

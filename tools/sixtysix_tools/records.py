@@ -17,7 +17,7 @@ part (`gamepart.py`), found by the record's `game` line.
 from typing import Any
 
 from sixtysix.cardtext import set_names
-from sixtysix.hand import IllegalAction
+from sixtysix.hand import CLAIM, R_CLAIM, R_CLOSER_FAILED, Hand, IllegalAction
 
 from .gamepart import GamePart, HandResult, part_named
 from .recordsyntax import (
@@ -57,6 +57,9 @@ class Replay:
         self.rules = rules
         self.match = match
         self.hands: list = []
+        # The seat whose automatic claim (assisted mode) ended the last
+        # hand, while that claim may still be written out; else -1.
+        self.auto_claimer = -1
 
     def in_progress(self) -> bool:
         """Whether the record stops in the middle of a hand."""
@@ -320,6 +323,9 @@ def _action(part: GamePart, replay: Replay, who: int, words, line: int, on_actio
     match = replay.match
     hand = match.hand
     if hand.over:
+        if who == replay.auto_claimer and [w.lower() for w in words[1:]] == ["claim"]:
+            replay.auto_claimer = -1  # written out once; a second claim is refused
+            return
         raise RecordError(line, "%s cannot act: the hand is over" % part.seats[who])
     code = _action_code(part, words, line)
     why = part.sits_out(match, who)
@@ -341,6 +347,18 @@ def _action(part: GamePart, replay: Replay, who: int, words, line: int, on_actio
         match.finish_hand()
         result.game_points = tuple(match.awarded)
         result.finished = True
+        replay.auto_claimer = result.winner if _claimed_for(hand, code) else -1
+
+
+def _claimed_for(hand, code: int) -> bool:
+    """Whether `code`, not itself a claim, ended the hand by the claim
+    assisted mode makes at 66.  We do not write that claim (README, rule
+    decision 10), but an outside writer may: the one `claim` line of the
+    player who reached 66, right after, is read as that claim."""
+    if not isinstance(hand, Hand) or not hand.rules.assisted or code == CLAIM:
+        return False
+    cards_left = hand.hands[0] | hand.hands[1]  # played out: no claim was made
+    return cards_left != 0 and hand.reason in (R_CLAIM, R_CLOSER_FAILED)
 
 
 def _action_code(part: GamePart, words, line: int) -> int:
