@@ -98,13 +98,11 @@ def test_options_and_target_are_written_and_read_back():
     assert back.must_trump == 0 and back.assisted == 1 and back.target == 3 and back.game == SCHNAPSEN
 
 
-def _claims_written_out(text, times=1):
-    """`text` with the automatic claims of its assisted hands written out
-    (`times` claim lines after each), and how many hands got them.  A hand
-    ended by an automatic claim when it was claimed for, or the closer
-    failed, by an action other than a claim that was not the hand's last
-    card (a hand played out has no claim)."""
-    held = {}  # line of each action: cards in both hands before it
+def _hand_ends(text):
+    """The record's replay, its lines, and for each hand the index of the
+    line of its last action and how many cards both players held before
+    that action."""
+    held = {}  # line number of each action: cards in both hands before it
 
     def note(line, match, code):
         h = match.hand
@@ -112,19 +110,25 @@ def _claims_written_out(text, times=1):
 
     replay = read(text, note)
     lines = text.splitlines()
-    starts = [i for i, line in enumerate(lines) if line == "hand"] + [len(lines)]
-    out = lines[: starts[0]]
+    starts = [i for i, line in enumerate(lines) if line == "hand"][1:] + [len(lines)]
+    lasts = [max(i for i in range(end) if i + 1 in held) for end in starts[: len(replay.hands)]]
+    return replay, lines, [(i, held[i + 1]) for i in lasts]
+
+
+def _claims_written_out(text, times=1):
+    """`text` with the automatic claims of its assisted hands written out
+    (`times` claim lines after each), and how many hands got them.  A hand
+    ended by an automatic claim when it was claimed for, or the closer
+    failed, by an action other than a claim that was not the hand's last
+    card (a hand played out has no claim)."""
+    replay, lines, ends = _hand_ends(text)
     written = 0
-    for k, result in enumerate(replay.hands):
-        block = lines[starts[k] : starts[k + 1]]
-        last = max(i for i in range(starts[k], starts[k + 1]) if i + 1 in held)
-        automatic = lines[last].split()[1] != "claim" and held[last + 1] > 1
-        out += block
+    for result, (last, held) in reversed(list(zip(replay.hands, ends))):
+        automatic = lines[last].split()[1] != "claim" and held > 1
         if result.reason in ("claim", "closer-failed") and automatic:
-            at = len(out) - len(block) + last - starts[k] + 1
-            out[at:at] = ["%s claim" % "AB"[result.winner]] * times
+            lines[last + 1 : last + 1] = ["%s claim" % "AB"[result.winner]] * times
             written += 1
-    return "\n".join(out) + "\n", written
+    return "\n".join(lines) + "\n", written
 
 
 def test_an_assisted_record_may_write_out_the_automatic_claim():
@@ -171,10 +175,8 @@ def test_a_claim_after_a_hand_that_ended_otherwise_is_refused():
         if seed % 2:
             r.set_option("mode", "assisted")
         text, _ = play_match(r, seed)
-        lines = text.splitlines()
-        ends = [i for i, line in enumerate(lines) if line == "hand"][1:] + [len(lines)]
-        for k, result in enumerate(read(text).hands):
-            last = max(i for i in range(ends[k]) if lines[i][:2] in ("A ", "B "))
+        replay, lines, ends = _hand_ends(text)
+        for result, (last, _held) in zip(replay.hands, ends):
             if lines[last].endswith(" claim"):
                 kind = "claimed"
             elif r.assisted and result.reason in ("played-out", "last-trick"):
