@@ -4,7 +4,7 @@ only, and the replay error contract for records it cannot continue."""
 import os
 
 import pytest
-from conftest import run_python
+from conftest import ROOT, run_python
 from recordgen import random_action, random_rules
 from sixtysix.match import Match
 from sixtysix.rng import Rng
@@ -385,12 +385,11 @@ def test_the_move_example_of_analyse_md_is_what_move_prints(capsys, tmp_path):
     cut after `B play JH` (its four-hand example has a test of its own in
     test_move_more).  The answer changes when the computer's play does;
     this keeps the page saying what the command prints."""
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    with open(os.path.join(root, "README.md"), encoding="utf-8") as f:
+    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
         readme = f.read()
     shown_record = "".join("    %s\n" % line for line in (README_EXAMPLE + "A claim\n").splitlines())
     assert shown_record in readme  # the record the tests here use is the README's
-    with open(os.path.join(root, "docs", "ANALYSE.md"), encoding="utf-8") as f:
+    with open(os.path.join(ROOT, "docs", "ANALYSE.md"), encoding="utf-8") as f:
         doc = f.read()
     after = doc[doc.index("cut after `B play JH`") :]
     lines = [line[4:] for line in after.splitlines() if line.startswith("    ")]
