@@ -45,14 +45,19 @@ LARGER_HEAP = {
     # registry's own test plays a hand of each (a board loads one game).
     "test_games": "heapsize=96wK",
     # The hard player loads openplay for each open-stock card and lets it
-    # go (on a board as .mpy): here each load compiles it from source.
-    "test_ai": "heapsize=96wK",
+    # go (on a board as .mpy): here each load compiles it from source, and
+    # the viper search beside it (at 96K a table no longer found room).
+    "test_ai": "heapsize=128wK",
     "test_solver": "heapsize=72wK",
+    # The viper search and both solvers, compiled from source (at 72K words
+    # the viper module's import ran out and the test saw the plain solver).
+    "test_viper": "heapsize=96wK",
     # Every level plays, hard loading openplay for its open-stock cards as
     # test_ai does: at 72K the compile of it failed (2.9 KB at once).
     "test_levels": "heapsize=96wK",
-    # The hinter is the hard player, which now imports openplay too.
-    "test_hint": "heapsize=72wK",
+    # The hinter is the hard player, which imports openplay and the viper
+    # search, each compiled from source here.
+    "test_hint": "heapsize=96wK",
     # openplay's test asks ai.decision_cards which decisions it takes.
     "test_openplay": "heapsize=72wK",
     # Sixty-Five's engine, its search and the two-player hand they import,

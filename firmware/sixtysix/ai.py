@@ -151,6 +151,19 @@ PLAYER_NAMES = ("random", "heuristic", "easy", "medium", "hard", "classic")
 BYTECODE_SHARE = const(55)
 
 
+def viper_solver():
+    """The class of the solver whose search runs as viper code
+    (sixtysix_viper, which only `sixtysix deploy` puts on a board that
+    loads its machine code), or None where it does not import: CPython,
+    CircuitPython, a frozen image, a mip install, or a heap too full to
+    load it.  Both play the same moves for the same nodes."""
+    try:
+        from sixtysix_viper.solver import ViperSolver
+    except Exception:  # ImportError, or the compile error of a port without viper
+        return None
+    return ViperSolver
+
+
 def node_share(implementation: str, platform: str, native: bool) -> int:
     """Percent of a level's node budget to spend: all of it on a computer
     (CPython, MicroPython's unix and windows ports: no device time to keep,
@@ -196,7 +209,10 @@ class SearchPlayer(HeuristicPlayer):
         )
         import sys
 
-        share = node_share(sys.implementation.name, sys.platform, runs_native())
+        # Chosen once, so the budget's share always fits the solver searched.
+        self.solver_class = viper_solver() or Solver
+        fast = self.solver_class is not Solver or runs_native()
+        share = node_share(sys.implementation.name, sys.platform, fast)
         self.max_nodes = self.max_nodes * share // 100
         self.rng = Rng(seed)
         # Built for the rules of the first view seen (see _setup).
@@ -224,7 +240,7 @@ class SearchPlayer(HeuristicPlayer):
         if self.rules is not rules:
             self.rules = rules
             self.solver = None  # let the old tables go before making new ones
-            self.solver = Solver(rules)
+            self.solver = self.solver_class(rules)
             self.sampler = WorldSampler(rules)
             self.world = Hand(rules)
 
