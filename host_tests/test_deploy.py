@@ -182,9 +182,11 @@ def test_dry_run_then_deploy_removes_stale_files_and_the_firmware_starts(
     tmp_path, micropython, mpy_cross, capsys
 ):
     flash = tmp_path / "flash"
-    for folder in ("sixtysix", "sixtysix_app", "boards"):
+    for folder in ("sixtysix", "sixtysix_app", "sixtysix_viper", "boards"):
         (flash / folder).mkdir(parents=True)
     (flash / "sixtysix_app" / "old_name.mpy").write_bytes(b"M\x06\x00\x1fstale")
+    # An earlier deploy's viper search, which this board cannot load.
+    (flash / "sixtysix_viper" / "search.mpy").write_bytes(b"M\x06\x10\x1fold machine code")
     (flash / "sixtysix" / "cards.py").write_text("raise ImportError('the stale source won')\n")
     (flash / "boards" / "thumby.mpy").write_bytes(b"M\x06\x00\x1fother board")
     (flash / "sixtysix" / "sixtysix.err").write_text("--- MEM\n")  # saves and logs live beside the core
@@ -198,14 +200,16 @@ def test_dry_run_then_deploy_removes_stale_files_and_the_firmware_starts(
         assert snapshot(flash) == before
         for stale in ("sixtysix_app/old_name.mpy", "sixtysix/cards.py", "boards/thumby.mpy"):
             assert "remove  :" + stale in out
+        assert "remove  :sixtysix_viper/search.mpy" in out
         assert "copy    :sixtysix/cards.mpy" in out
         assert "sixtysix.err" not in out and "notes.txt" not in out
         assert "heap on this board" not in out  # 256wK: room for every game
 
         status, out, err = run_deploy(capsys, "--board", "pico_display", "--port", board.port)
         assert status == 0, out + err
-        # The unix port is no RP2040: the solver's armv6m code would not
-        # load, so it went as bytecode, and said so.
+        # The unix port is no RP2040: the viper search's armv6m code would
+        # not load, so it stayed behind, the solver went as bytecode, and
+        # deploy said so.
         assert "native code for armv6m, but the board is x64" in out
         assert "so the solver goes as bytecode" in out
         assert "search 55% of their usual nodes" in out  # ai.BYTECODE_SHARE
@@ -221,6 +225,7 @@ def test_dry_run_then_deploy_removes_stale_files_and_the_firmware_starts(
     assert (flash / "main.py").read_text() == deploy.MAIN_SOURCE
     assert "boards/pico_display.mpy" in after and "boards/__init__.mpy" in after
     assert not [p for p in after if p.endswith(".py") and "/" in p]  # only .mpy in our folders
+    assert not [p for p in after if p.startswith("sixtysix_viper/")]
     assert "verified" in out
     # The app came from the deployed .mpy files, and so did cards, whose stale
     # source was on the flash (the title screen loads no hand), and drew the
@@ -230,32 +235,36 @@ def test_dry_run_then_deploy_removes_stale_files_and_the_firmware_starts(
     assert frame == golden_title_565()
 
 
-def test_a_board_that_loads_the_native_code_gets_it(tmp_path, mpy_cross):
-    """The solver's marked methods become armv6m code for an RP2040 board
-    whose MicroPython loads that format; any other keeps the bytecode."""
+def test_a_board_that_loads_the_native_code_gets_the_viper_search(tmp_path, mpy_cross):
+    """The viper search is compiled to armv6m code for an RP2040 board
+    whose MicroPython loads that format, and added to what is copied; any
+    other board gets the firmware without it (the plain solver searches)."""
     sources = deploy.firmware_sources("pico_display")
+    assert not [stem for _, stem in sources if stem.startswith("sixtysix_viper/")]
     compiled = deploy.compile_firmware(sources, "armv6m", str(tmp_path), mpy_cross)
     with open(compiled["sixtysix/solver.mpy"], "rb") as f:
         plain = deploy.parse_header(f.read(4))
-    assert plain["arch"] == 0  # the source alone is bytecode
+    assert plain["arch"] == 0  # the firmware itself is bytecode
     armv6m = deploy.MPY_ARCHES.index("armv6m")
     work = str(tmp_path)
-    # Native code loads only with mpy-cross's own sub-version: one of four.
+    # Machine code loads only with mpy-cross's own sub-version: one of four.
     rp2040 = {"version": plain["version"], "arch": armv6m, "small_int_bits": 31}
     boards = [dict(rp2040, sub=sub) for sub in range(4)]
-    said = [deploy.compile_native(sources, dict(compiled), "armv6m", work, mpy_cross, b) for b in boards]
+    said = [deploy.compile_viper(dict(compiled), "armv6m", work, mpy_cross, b) for b in boards]
     assert sorted(said)[0] == "" and all("but the board loads" in why for why in sorted(said)[1:])
     pico = boards[said.index("")]
     x64 = dict(pico, arch=deploy.MPY_ARCHES.index("x64"))
     before = dict(compiled)
-    assert "native code for armv6m, but the board is x64" in deploy.compile_native(
-        sources, compiled, "armv6m", work, mpy_cross, x64
+    assert "native code for armv6m, but the board is x64" in deploy.compile_viper(
+        compiled, "armv6m", work, mpy_cross, x64
     )
     assert compiled == before
-    assert deploy.compile_native(sources, compiled, "armv6m", work, mpy_cross, pico) == ""
-    changed = sorted(path for path in compiled if compiled[path] != before[path])
-    assert changed == ["sixtysix/solver.mpy"]
-    with open(compiled["sixtysix/solver.mpy"], "rb") as f:
+    assert "names no machine" in deploy.compile_viper(compiled, "", work, mpy_cross, pico)
+    assert deploy.compile_viper(compiled, "armv6m", work, mpy_cross, pico) == ""
+    added = sorted(path for path in compiled if path not in before)
+    assert added == ["sixtysix_viper/__init__.mpy", "sixtysix_viper/search.mpy", "sixtysix_viper/solver.mpy"]
+    assert all(compiled[path] == before[path] for path in before)
+    with open(compiled["sixtysix_viper/search.mpy"], "rb") as f:
         assert deploy.arch_name(deploy.parse_header(f.read(4))["arch"]) == "armv6m"
 
 

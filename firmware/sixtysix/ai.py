@@ -24,7 +24,7 @@ from .hand import CLAIM, CLOSE, EXCHANGE, MARRY, Hand
 from .players import HeuristicPlayer, RandomPlayer, marriage_to_declare
 from .rng import Rng
 from .sampling import WorldSampler
-from .solver import NO_HORIZON, Solver, runs_native
+from .solver import NO_HORIZON, Solver
 
 try:
     from typing import Any  # noqa: F401  (annotations only)
@@ -164,13 +164,13 @@ def viper_solver():
     return ViperSolver
 
 
-def node_share(implementation: str, platform: str, native: bool) -> int:
+def node_share(implementation: str, platform: str, fast: bool) -> int:
     """Percent of a level's node budget to spend: all of it on a computer
     (CPython, MicroPython's unix and windows ports: no device time to keep,
     and the tools publish figures at the budgets as set) and wherever the
-    solver runs as native code; BYTECODE_SHARE on a board that runs it as
-    bytecode."""
-    if native or implementation == "cpython" or platform in ("linux", "darwin", "win32"):
+    search runs as viper code (`fast`); BYTECODE_SHARE on a board that runs
+    the plain solver as bytecode."""
+    if fast or implementation == "cpython" or platform in ("linux", "darwin", "win32"):
         return 100
     return BYTECODE_SHARE
 
@@ -211,7 +211,7 @@ class SearchPlayer(HeuristicPlayer):
 
         # Chosen once, so the budget's share always fits the solver searched.
         self.solver_class = viper_solver() or Solver
-        fast = self.solver_class is not Solver or runs_native()
+        fast = self.solver_class is not Solver
         share = node_share(sys.implementation.name, sys.platform, fast)
         self.max_nodes = self.max_nodes * share // 100
         self.rng = Rng(seed)

@@ -15,17 +15,15 @@ Search state is a handful of ints changed and restored in place; moves go
 into a preallocated bytearray per ply; the transposition table is four
 fixed arrays allocated once.  A search node allocates nothing.
 
-The methods marked `# micropython.native` are compiled to the board's
-machine code by `sixtysix deploy`, which turns each mark into the decorator
-where the board can load such code: a decision then runs about 1.7 times
-as fast on an RP2040 as bytecode (docs/AI.md).  The
-source itself stays bytecode everywhere else: CPython, CircuitPython (its
-compiler here has no native emitter), mip's source installs, and frozen
-images (frozen native code of this file gave wrong values on the emulated
-Pico: MicroPython's freezing tool may place Thumb code 2 bytes off the
-4-byte alignment its constant loads need; README "Freeze").  Where the
-solver is bytecode on a board, the levels spend a share of their budgets
-(ai.node_share).
+Where `sixtysix deploy` could ship the viper search (sixtysix_viper, for a
+board that loads mpy-cross's machine code), `_search_lead` and
+`_search_follow` run there instead, node for node the same (ai.viper_solver);
+this module is then only the root and the outcomes.  Everywhere else it is
+the whole search, as bytecode: CPython, CircuitPython, mip installs, frozen
+images (frozen machine code gave wrong values on the emulated Pico:
+MicroPython's freezing tool may place Thumb code 2 bytes off the 4-byte
+alignment its constant loads need; README "Freeze").  Where it is bytecode
+on a board, the levels spend a share of their budgets (ai.node_share).
 """
 
 from array import array
@@ -55,13 +53,6 @@ NO_HORIZON = const(255)  # a ply no search reaches: search to the end
 _POINTS = bytes([(0, 2, 3, 4, 10, 11)[c % 6] for c in range(24)])
 
 
-def runs_native() -> bool:
-    """Whether deploy compiled the marked methods to the board's machine
-    code: MicroPython gives a native function a type of its own (on CPython
-    both are plain functions)."""
-    return type(Solver._search_lead) is not type(Solver.load)
-
-
 class Solver:
     def __init__(self, rules, table_size: int = 256) -> None:
         self.rules = rules
@@ -75,10 +66,8 @@ class Solver:
         self.closer = -1
         self.lead = -1
         self.stock = bytearray(rules.stock_size)
-        # The native search methods read no module global (len, _POINTS):
-        # a native function that does keeps an exception handler in its C
-        # frame (py/emitnative.c), and the C stack is what limits how deep
-        # a search can go (_search_follow).
+        # The search methods read no module global (len, _POINTS): their
+        # attribute reads are as cheap.
         self.stock_size = rules.stock_size
         self.points = _POINTS
         self.pos = rules.stock_size  # next card to draw; stock_size: exhausted
@@ -201,7 +190,6 @@ class Solver:
                         best = v
         return best
 
-    # micropython.native
     def _gen_leads(self, p: int, base: int) -> int:
         """Leads of player p into the move buffer, high cards first (a
         suit the hand lacks is skipped whole: on a microcontroller a node
@@ -220,7 +208,6 @@ class Solver:
             c -= 1
         return n
 
-    # micropython.native
     def _gen_follows(self, p: int, base: int) -> int:
         """Legal follows, cheapest winner first, then the losing cards from
         the lowest up."""
@@ -250,7 +237,6 @@ class Solver:
         # cheapest first within each (a loop over a tuple would allocate)
         return self._put(allowed & ~win, base, self._put(win, base, 0))
 
-    # micropython.native
     def _put(self, cards: int, base: int, n: int) -> int:
         """Append a set's cards, lowest first, to the move buffer at
         base + n; returns the new count.  Six absent cards in a row are
@@ -279,7 +265,6 @@ class Solver:
             return self._search_lead(p, alpha, beta, ply)
         return self._search_follow(p, alpha, beta, ply)
 
-    # micropython.native
     def _search_lead(self, p: int, alpha: int, beta: int, ply: int) -> int:
         if self.nodes >= self.limit:
             # Over budget: unwind fast, counting no further node.  The
@@ -401,7 +386,6 @@ class Solver:
         self.closer = -1
         return v
 
-    # micropython.native
     def _search_follow(self, p: int, alpha: int, beta: int, ply: int, only: int = -1) -> int:
         """Value for p of following the card led: each legal follow takes
         the trick, the search goes on from the next lead (or the hand is

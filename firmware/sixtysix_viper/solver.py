@@ -3,9 +3,11 @@
 Everything but the search itself is the plain Solver's: loading a hand, the
 root's actions, the outcomes, and the transposition table's five arrays,
 which the viper search reads and writes in place.  Each root search copies
-the position into a small state array and runs search.search on it; the
+the position into the state array and runs search.search on it; the
 Solver's own lists are left as they were, so the next root search starts
-from them again.  A depth-limited search (only the host's lookahead player
+from them again.  One state array (2.7 KB) serves every solver: a search
+runs to its end inside one call, so the hinter's and the opponent's never
+share it at once.  A depth-limited search (only the host's lookahead player
 asks for one) stays with the plain search.
 """
 
@@ -15,13 +17,16 @@ from sixtysix.solver import _POINTS, NO_HORIZON, Solver
 
 from . import search
 
+_STATE = array("i", bytes(4 * search.STATE_WORDS))
+_BYTES = bytearray(search.BYTES)
+_BYTES[0:24] = _POINTS
+
 
 class ViperSolver(Solver):
     def __init__(self, rules, table_size: int = 256) -> None:
         Solver.__init__(self, rules, table_size)
-        self.s = array("i", bytes(4 * search.STATE_WORDS))
-        self.b = bytearray(search.BYTES)
-        self.b[0:24] = _POINTS
+        self.s = _STATE
+        self.b = _BYTES
 
     def _run(self, p: int, alpha: int, beta: int, ply: int, only: int, lead_node: int) -> int:
         s = self.s

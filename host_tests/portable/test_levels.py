@@ -10,7 +10,7 @@ from sixtysix.evaluate import LIMIT, NFEATURES, Evaluator, features
 from sixtysix.evalweights import SCHNAPSEN, SIXTY_SIX
 from sixtysix.hand import CLOSE, EXCHANGE, MARRY, Hand
 from sixtysix.rules import Rules
-from sixtysix.solver import NO_HORIZON, Solver, runs_native
+from sixtysix.solver import NO_HORIZON, Solver
 from sixtysix.view import View
 
 SMALL = sys.implementation.name == "micropython"
@@ -28,8 +28,9 @@ def test_every_level_is_a_player_and_classic_is_the_old_hard():
 
 
 def test_a_board_running_the_solver_as_bytecode_spends_a_share_of_the_budget():
-    """Budgets are set for the native solver on an RP2040; a board that runs
-    it as bytecode (frozen, mip, CircuitPython) cuts them, a computer never."""
+    """Budgets are set for the viper search on an RP2040; a board that runs
+    the plain solver as bytecode (frozen, mip, CircuitPython) cuts them, a
+    computer never."""
     assert 40 <= BYTECODE_SHARE < 100
     for implementation, platform in (("cpython", "linux"), ("cpython", "rp2"), ("micropython", "linux")):
         assert node_share(implementation, platform, False) == 100
@@ -39,9 +40,8 @@ def test_a_board_running_the_solver_as_bytecode_spends_a_share_of_the_budget():
     assert node_share("micropython", "rp2", False) == BYTECODE_SHARE
     assert node_share("micropython", "esp32", False) == BYTECODE_SHARE
     assert node_share("circuitpython", "MicroChip SAMD51", False) == BYTECODE_SHARE
-    # Here (CPython, or the unix port running the source): bytecode, and
-    # the whole budget.
-    assert not runs_native()
+    # Here (CPython, or the unix port, which has the viper search): the
+    # whole budget.
     for name in ("medium", "hard", "classic"):
         assert SearchPlayer(name, 1).max_nodes == LEVELS[name].max_nodes
 

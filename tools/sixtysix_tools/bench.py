@@ -154,11 +154,16 @@ def speed_line(label, figures, hands):
 
 
 def compile_core(mpy_cross, folder, arch, driver=DRIVER, app=False):
-    """The core (and, if `app`, the device application beside it) and a
-    driver as .mpy files in folder, as deploy compiles them for a board,
-    native code for `arch` (bench_common.native_arch)."""
+    """The core, the viper search (sixtysix_viper) and, if `app`, the
+    device application beside them, and a driver, as .mpy files in folder,
+    as deploy compiles them for a board that loads machine code: for `arch`
+    (bench_common.native_arch)."""
     sources = []
-    for source_dir in (CORE, os.path.join(os.path.dirname(CORE), "sixtysix_app")) if app else (CORE,):
+    parent = os.path.dirname(CORE)
+    source_dirs = [CORE, os.path.join(parent, "sixtysix_viper")]
+    if app:
+        source_dirs.append(os.path.join(parent, "sixtysix_app"))
+    for source_dir in source_dirs:
         package = os.path.join(folder, os.path.basename(source_dir))
         os.mkdir(package)
         sources += [

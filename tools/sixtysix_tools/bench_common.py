@@ -55,10 +55,10 @@ def word_bits(micropython) -> int:
 
 
 def native_arch(micropython) -> str:
-    """mpy-cross's -march for code that MicroPython is to load: the solver
-    is compiled to machine code (`@micropython.native`), so its .mpy is
-    made for one machine (x64 for the unix port pip installs, x86 for a
-    32-bit build of it)."""
+    """mpy-cross's -march for code that MicroPython is to load: the viper
+    search (sixtysix_viper) is machine code, so its .mpy is made for one
+    machine (x64 for the unix port pip installs, x86 for a 32-bit build of
+    it)."""
     index = _ask_number(micropython, "sys.implementation._mpy >> 10")
     if not 0 < index < len(MPY_ARCHES):
         raise BenchError(

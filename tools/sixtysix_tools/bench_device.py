@@ -30,13 +30,19 @@ from .firmware_files import compile_as_deployed
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 DRIVER = os.path.join(ROOT, "host_tests", "portable", "drive_board.py")
-FOLDERS = (("sixtysix", "firmware/sixtysix"), ("sixtysix_app", "firmware/sixtysix_app"), ("boards", "boards"))
+FOLDERS = (
+    ("sixtysix", "firmware/sixtysix"),
+    ("sixtysix_app", "firmware/sixtysix_app"),
+    ("sixtysix_viper", "firmware/sixtysix_viper"),
+    ("boards", "boards"),
+)
 LARGEST_KW = 4096
 
 
 def compile_firmware(mpy_cross: str, dest: str, arch: str) -> None:
     """The firmware as .mpy files under dest, compiled as deploy compiles
-    it, native code for `arch` (bench_common.native_arch)."""
+    it for a board that loads machine code: for `arch`
+    (bench_common.native_arch), the viper search included."""
     for folder, src in FOLDERS:
         os.makedirs(os.path.join(dest, folder))
         for f in sorted(os.listdir(os.path.join(ROOT, src))):

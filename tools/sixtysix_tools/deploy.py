@@ -38,7 +38,7 @@ from .firmware_files import (
     compile_as_deployed,
     firmware_sources,
     load_board,
-    with_native,
+    viper_sources,
 )
 
 # Seconds one mpremote command may take; a copy gets more per file.
@@ -72,22 +72,16 @@ def compile_firmware(sources: list, arch: str, out_dir: str, mpy_cross: str) -> 
     return compiled
 
 
-def compile_native(
-    sources: list, compiled: dict, arch: str, out_dir: str, mpy_cross: str, board: dict
-) -> str:
-    """Compile again for the board's machine, each `# micropython.native`
-    mark made the decorator, the sources that have marks (the solver), and
-    use those files where the board loads them.  '' when it does, else why
-    not: a MicroPython whose .mpy sub-version or machine differs from
-    mpy-cross's loads only the bytecode already compiled."""
-    for source, stem in sources:
-        with open(source, "rb") as f:
-            text = f.read()
-        if with_native(text) == text:
-            continue  # no marks
-        if not arch:
-            return "the board module names no machine (ARCH)"
-        target = os.path.join(out_dir, "native", stem + ".mpy")
+def compile_viper(compiled: dict, arch: str, out_dir: str, mpy_cross: str, board: dict) -> str:
+    """Compile the viper search (sixtysix_viper) for the board's machine
+    and add it to `compiled` where the board loads it.  '' when it does,
+    else why not: a MicroPython whose .mpy sub-version or machine differs
+    from mpy-cross's loads no machine code, and the plain solver searches."""
+    if not arch:
+        return "the board module names no machine (ARCH)"
+    made = {}
+    for source, stem in viper_sources():
+        target = os.path.join(out_dir, stem + ".mpy")
         os.makedirs(os.path.dirname(target), exist_ok=True)
         done = compile_as_deployed(mpy_cross, source, target, arch, stem + ".py")
         if done.returncode != 0:
@@ -96,7 +90,8 @@ def compile_native(
             why = incompatibility(parse_header(f.read(4)), board)
         if why:
             return why
-        compiled[stem + ".mpy"] = target
+        made[stem + ".mpy"] = target
+    compiled.update(made)
     return ""
 
 
@@ -543,12 +538,12 @@ def deploy_micropython(args) -> int:
             if note:
                 print(note)
         loads = board_format(info["mpy"], info["maxsize"])
-        why = compile_native(sources, new_files, board_module.ARCH, out_dir, mpy_cross, loads)
+        why = compile_viper(new_files, board_module.ARCH, out_dir, mpy_cross, loads)
         if why:
             print(
-                "note: the board cannot load mpy-cross's native code (%s), so the solver goes as "
+                "note: the board cannot load mpy-cross's machine code (%s), so the solver goes as "
                 "bytecode: the medium and hard levels search %d%% of their usual nodes to keep their "
-                "move times, and play a little weaker; for full strength flash the MicroPython "
+                "move times, and play weaker; for full strength flash the MicroPython "
                 "release that matches `mpy-cross --version`" % (why, BYTECODE_SHARE)
             )
         plan = make_plan(read_board_files(board), new_files)

@@ -11,14 +11,13 @@ import importlib
 import importlib.util
 import os
 import subprocess
-import tempfile
 
 from .board_files import FIRMWARE_PACKAGES, unknown_board
 
 # The folders of the board's filesystem that belong to us: stale .py/.mpy
 # files in them are removed.  Anything else there (the saves in /sixtysix)
 # and anything outside them (boot.py, the user's files) is left alone.
-OWNED_FOLDERS = ("sixtysix", "sixtysix_app", "boards")
+OWNED_FOLDERS = ("sixtysix", "sixtysix_app", "sixtysix_viper", "boards")
 MAIN_SOURCE = "from sixtysix_app.boot import boot\n\nboot()\n"
 
 # mpy-cross -march names by the arch number in a .mpy header (py/persistentcode.h).
@@ -37,8 +36,9 @@ MPY_ARCHES = (
     "rv32imc",
     "rv64imc",
 )
-NATIVE_MARK = b"# micropython.native"
-NATIVE_DECORATOR = b"@micropython.native"
+# The solver's search as viper code: compiled for a board's processor and
+# shipped only where the board loads that code (deploy.compile_viper).
+VIPER_PACKAGE = "sixtysix_viper"
 
 
 class DeployError(Exception):
@@ -82,29 +82,20 @@ def firmware_sources(board_name: str) -> list:
     return found
 
 
-def with_native(source: bytes) -> bytes:
-    """A module's source with each `# micropython.native` mark (a comment
-    line above a method) made the decorator, line for line: what deploy
-    compiles for a board that loads mpy-cross's native code.  Marked source
-    stays bytecode everywhere else (CPython, CircuitPython, mip, frozen
-    images)."""
-    out = []
-    for line in source.splitlines(keepends=True):
-        if line.strip() == NATIVE_MARK:
-            line = line.replace(NATIVE_MARK, NATIVE_DECORATOR, 1)
-        out.append(line)
-    return b"".join(out)
+def viper_sources() -> list:
+    """(local source path, path on the board without extension) for the
+    viper package, which deploy adds only for a board that loads it."""
+    folder = package_dir(VIPER_PACKAGE)
+    return [
+        (os.path.join(folder, file), VIPER_PACKAGE + "/" + file[:-3])
+        for file in sorted(os.listdir(folder))
+        if file.endswith(".py")
+    ]
 
 
 def compile_as_deployed(mpy_cross: str, local: str, target: str, arch: str, name: str):
-    """mpy-cross a module as deploy does for a board that loads native
-    code: its marks made the decorator (with_native), machine code for
-    `arch`, tracebacks naming `name`.  The finished process."""
-    with open(local, "rb") as f:
-        source = f.read()
-    with tempfile.TemporaryDirectory() as work:
-        copy = os.path.join(work, os.path.basename(local))
-        with open(copy, "wb") as f:
-            f.write(with_native(source))
-        argv = [mpy_cross, "-march=" + arch, "-s", name, "-o", target, copy]
-        return subprocess.run(argv, capture_output=True, text=True, timeout=60)
+    """mpy-cross a module as deploy does for a board that loads machine
+    code: for `arch` (the viper package needs it), tracebacks naming
+    `name`.  The finished process."""
+    argv = [mpy_cross, "-march=" + arch, "-s", name, "-o", target, local]
+    return subprocess.run(argv, capture_output=True, text=True, timeout=60)
