@@ -212,7 +212,7 @@ def test_dry_run_then_deploy_removes_stale_files_and_the_firmware_starts(
         # deploy said so.
         assert "native code for armv6m, but the board is x64" in out
         assert "so the solver goes as bytecode" in out
-        assert "search 55% of their usual nodes" in out  # ai.BYTECODE_SHARE
+        assert "search %d%% of their usual nodes" % deploy.BYTECODE_SHARE in out
         board.wait_for_output("SIXTYSIX-STARTED", timeout=20)
         started = [line for line in board.output().splitlines() if line.startswith("SIXTYSIX-STARTED")]
 

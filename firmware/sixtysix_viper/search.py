@@ -375,9 +375,9 @@ def search(s: ptr32, b: ptr8, ta: ptr32, tb: ptr32, tc: ptr32, td: ptr32, tv: pt
         stage = s[f + _ST]
         p = s[f + _FP]
         done = 0
-        if stage == _L_ENTER:
-            alpha = s[f + _FAL] - _OFF
-            beta = s[f + _FBE] - _OFF
+        if stage == _L_ENTER or (stage == _F_ENTER and (ply != root or only < 0)):
+            # A node: counted against the budget, and a player with 66
+            # claims at once (the root's one-card question is no node).
             if s[_NODES] >= s[_LIMIT]:
                 s[_ABORT] = 1
                 ret = 0
@@ -390,14 +390,18 @@ def search(s: ptr32, b: ptr8, ta: ptr32, tb: ptr32, tc: ptr32, td: ptr32, tv: pt
                 if mine >= _WIN:
                     ret = int(claim_value(s, p))
                     done = 1
-            if not done:
-                hand = s[_H + p]
-                best = -_INF
-                if s[_T + p] and hand & (hand >> 1) & 0x104104:
-                    best = int(marriage_claim(s, p))
-                    if best >= beta:
-                        ret = best
-                        done = 1
+        if done:
+            pass
+        elif stage == _L_ENTER:
+            alpha = s[f + _FAL] - _OFF
+            beta = s[f + _FBE] - _OFF
+            hand = s[_H + p]
+            best = -_INF
+            if s[_T + p] and hand & (hand >> 1) & 0x104104:
+                best = int(marriage_claim(s, p))
+                if best >= beta:
+                    ret = best
+                    done = 1
             if not done:
                 t0 = 0
                 if s[_T]:
@@ -547,32 +551,19 @@ def search(s: ptr32, b: ptr8, ta: ptr32, tb: ptr32, tc: ptr32, td: ptr32, tv: pt
             if ply == root and only >= 0:
                 b[base] = only
                 n = 1
-            elif s[_NODES] >= s[_LIMIT]:
-                s[_ABORT] = 1
-                ret = 0
-                done = 1
             else:
-                s[_NODES] += 1
-                mine = s[_P + p]
-                if s[_T + p]:
-                    mine += s[_M + p]
-                if mine >= _WIN:
-                    ret = int(claim_value(s, p))
-                    done = 1
-                else:
-                    n = int(gen_follows(s, b, p, base))
-            if not done:
-                s[f + _FN] = n
-                s[f + _FI] = 0
-                s[f + _FBS] = _OFF - _INF
-                s[f + _FH] = s[_H + p]
-                pos = s[_POS]
-                s[f + _FPO] = pos
-                s[f + _FDR] = 0
-                if s[_CLOSER] == 0 and pos < s[_SSIZE]:
-                    s[f + _FDR] = 1
-                s[f + _FLD] = s[_LEAD]
-                s[f + _ST] = _F_NEXT
+                n = int(gen_follows(s, b, p, base))
+            s[f + _FN] = n
+            s[f + _FI] = 0
+            s[f + _FBS] = _OFF - _INF
+            s[f + _FH] = s[_H + p]
+            pos = s[_POS]
+            s[f + _FPO] = pos
+            s[f + _FDR] = 0
+            if s[_CLOSER] == 0 and pos < s[_SSIZE]:
+                s[f + _FDR] = 1
+            s[f + _FLD] = s[_LEAD]
+            s[f + _ST] = _F_NEXT
         elif stage == _F_NEXT:
             i = s[f + _FI]
             if i >= s[f + _FN]:

@@ -328,18 +328,20 @@ def bench_level(micropython, label, level, matches, seed, game, positions=None):
 # all decision time counted (sampling and bookkeeping included), measured
 # on the emulated Pico with `sixtysix bench ai --emulated --game GAME`
 # (docs/BENCHMARKS.md).  The levels' budgets are set from them.  The games
-# for two and three-hand share the solver, native code on the chip since
-# 2026-11-27: over 300 random positions (`--positions 300`) hard ran 3.0
-# nodes/ms in Sixty-Six and 2.8 in Schnapsen, medium 3.4 and 3.3;
-# three-hand's self-play 3.5 and 3.6 (the slower of each game kept).  The
-# others' engines are bytecode: four-hand and Sixty-Five measured on
+# for two and three-hand share the solver, whose search is viper code on
+# the chip since 2026-11-28: over 300 random positions (`--positions 300`)
+# hard ran 14.7 nodes/ms in Sixty-Six and 10.3 in Schnapsen, medium 17.3
+# and 13.9 (the slower of each game kept; the share of a decision outside
+# the search is bigger in Schnapsen); three-hand's self-play 16.3 and
+# 15.4.
+# The others' engines are bytecode: four-hand and Sixty-Five measured on
 # 2026-11-25, the bidding games on 2026-11-27 (self-play; bid-two 1.1 to
 # 1.2 nodes/ms, the slower kept).  A game missing here is said to be
 # unmeasured rather than given another game's rate.
 NODES_PER_DEVICE_MS = {
-    "sixty-six": 3.0,
-    "schnapsen": 2.8,
-    "three-hand": 3.5,
+    "sixty-six": 14.7,
+    "schnapsen": 10.3,
+    "three-hand": 15.4,
     "four-hand": 1.1,
     "sixty-five": 1.0,
     "bid-two": 1.1,
