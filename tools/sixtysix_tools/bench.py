@@ -330,18 +330,18 @@ def bench_level(micropython, label, level, matches, seed, game, positions=None):
 # (docs/BENCHMARKS.md).  The levels' budgets are set from them.  The games
 # for two and three-hand share the solver, whose search is viper code on
 # the chip since 2026-11-28: over 300 random positions (`--positions 300`)
-# hard ran 14.7 nodes/ms in Sixty-Six and 10.3 in Schnapsen, medium 17.3
-# and 13.9 (the slower of each game kept; the share of a decision outside
-# the search is bigger in Schnapsen); three-hand's self-play 16.3 and
-# 15.4.
+# hard ran 14.7 nodes/ms in Sixty-Six and 10.2 in Schnapsen, medium 17.3
+# and 13.6 (the slower of each game kept; the share of a decision outside
+# the search is bigger in Schnapsen); three-hand's self-play 16.0 and
+# 15.1.
 # The others' engines are bytecode: four-hand and Sixty-Five measured on
 # 2026-11-25, the bidding games on 2026-11-27 (self-play; bid-two 1.1 to
 # 1.2 nodes/ms, the slower kept).  A game missing here is said to be
 # unmeasured rather than given another game's rate.
 NODES_PER_DEVICE_MS = {
     "sixty-six": 14.7,
-    "schnapsen": 10.3,
-    "three-hand": 15.4,
+    "schnapsen": 10.2,
+    "three-hand": 15.1,
     "four-hand": 1.1,
     "sixty-five": 1.0,
     "bid-two": 1.1,
