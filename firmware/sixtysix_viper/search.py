@@ -54,7 +54,7 @@ _TSIZE = const(21)  # transposition table entries
 _GEN = const(22)  # the table's current generation
 _FLAGS = const(23)  # the rules, one bit each (below)
 _STOCK = const(24)  # the stock order, 24 slots
-_ROOT = const(48)  # the root's ply, its `only` card and 1 if it is a lead node
+_ROOT = const(48)  # the root's ply, and its `only` card plus one
 _FRAMES = const(51)
 FRAME_PLIES = const(28)  # as solver.py's _PLIES
 _FS = const(22)  # slots a frame
@@ -391,7 +391,7 @@ def search(s: ptr32, b: ptr8, ta: ptr32, tb: ptr32, tc: ptr32, td: ptr32, tv: pt
                     ret = int(claim_value(s, p))
                     done = 1
         if done:
-            pass
+            pass  # the node ended at once: it returns below
         elif stage == _L_ENTER:
             alpha = s[f + _FAL] - _OFF
             beta = s[f + _FBE] - _OFF
