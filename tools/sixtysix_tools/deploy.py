@@ -62,10 +62,8 @@ def compile_firmware(sources: list, arch: str, out_dir: str, mpy_cross: str) -> 
     for source, stem in sources:
         target = os.path.join(out_dir, stem + ".mpy")
         os.makedirs(os.path.dirname(target), exist_ok=True)
-        command = [mpy_cross, "-s", stem + ".py", "-o", target, source]  # tracebacks name board paths
-        if arch:
-            command.insert(1, "-march=" + arch)
-        done = subprocess.run(command, capture_output=True, text=True, timeout=60)
+        # Tracebacks name the board's paths.
+        done = compile_as_deployed(mpy_cross, source, target, arch, stem + ".py")
         if done.returncode != 0:
             raise DeployError("mpy-cross could not compile %s:\n%s" % (source, done.stdout + done.stderr))
         compiled[stem + ".mpy"] = target
@@ -79,18 +77,12 @@ def compile_viper(compiled: dict, arch: str, out_dir: str, mpy_cross: str, board
     from mpy-cross's loads no machine code, and the plain solver searches."""
     if not arch:
         return "the board module names no machine (ARCH)"
-    made = {}
-    for source, stem in viper_sources():
-        target = os.path.join(out_dir, stem + ".mpy")
-        os.makedirs(os.path.dirname(target), exist_ok=True)
-        done = compile_as_deployed(mpy_cross, source, target, arch, stem + ".py")
-        if done.returncode != 0:
-            raise DeployError("mpy-cross could not compile %s:\n%s" % (source, done.stdout + done.stderr))
+    made = compile_firmware(viper_sources(), arch, out_dir, mpy_cross)
+    for target in made.values():
         with open(target, "rb") as f:
             why = incompatibility(parse_header(f.read(4)), board)
         if why:
             return why
-        made[stem + ".mpy"] = target
     compiled.update(made)
     return ""
 

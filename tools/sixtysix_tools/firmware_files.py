@@ -94,8 +94,10 @@ def viper_sources() -> list:
 
 
 def compile_as_deployed(mpy_cross: str, local: str, target: str, arch: str, name: str):
-    """mpy-cross a module as deploy does for a board that loads machine
-    code: for `arch` (the viper package needs it), tracebacks naming
+    """mpy-cross a module as deploy does: for `arch` where the board names
+    one ('' for none; the viper package needs one), tracebacks naming
     `name`.  The finished process."""
-    argv = [mpy_cross, "-march=" + arch, "-s", name, "-o", target, local]
+    argv = [mpy_cross, "-s", name, "-o", target, local]
+    if arch:
+        argv.insert(1, "-march=" + arch)
     return subprocess.run(argv, capture_output=True, text=True, timeout=60)
