@@ -154,6 +154,16 @@ PLAYER_NAMES = ("random", "heuristic", "easy", "medium", "hard", "classic")
 BYTECODE_SHARE = const(11)
 
 
+# What a search player searches with, shared by every player of the process
+# as ai65's scratch is: players decide in turn, never at once, a world is
+# dealt afresh for each search and `Solver.load` forgets the table's
+# contents, so sharing changes no move.  Two computer seats (the three-hand
+# table's, or hard against hard) then hold one solver, not two: 5.8 KB on a
+# 32-bit build, most of it the transposition table.
+# [rules, solver class, solver, sampler, world]
+_SHARED: list = [None, None, None, None, None]
+
+
 def viper_solver():
     """The class of the solver whose search runs as viper code
     (sixtysix_viper, which only `sixtysix deploy` puts on a board that
@@ -240,12 +250,20 @@ class SearchPlayer(HeuristicPlayer):
         self.counted_wins = False
 
     def _setup(self, rules) -> None:
-        if self.rules is not rules:
-            self.rules = rules
-            self.solver = None  # let the old tables go before making new ones
-            self.solver = self.solver_class(rules)
-            self.sampler = WorldSampler(rules)
-            self.world = Hand(rules)
+        s = _SHARED
+        if s[0] is not rules or s[1] is not self.solver_class:
+            # Let the old tables go before making new ones.
+            s[0] = s[2] = s[3] = s[4] = None
+            self.solver = self.sampler = self.world = None
+            s[2] = self.solver_class(rules)
+            s[3] = WorldSampler(rules)
+            s[4] = Hand(rules)
+            s[0] = rules
+            s[1] = self.solver_class
+        self.rules = rules
+        self.solver = s[2]
+        self.sampler = s[3]
+        self.world = s[4]
 
     def choose(self, view) -> int:
         self._setup(view.rules)
