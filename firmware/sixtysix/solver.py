@@ -54,7 +54,7 @@ _POINTS = bytes([(0, 2, 3, 4, 10, 11)[c % 6] for c in range(24)])
 
 
 class Solver:
-    def __init__(self, rules, table_size: int = 256) -> None:
+    def __init__(self, rules, table_size: int = 256, moves=None) -> None:
         self.rules = rules
         self.hands = [0, 0]
         self.pts = [0, 0]  # card points taken (and last-trick bonus)
@@ -88,7 +88,8 @@ class Solver:
         # (wins_with narrows it to "won or not").
         self.lo = -_INF
         self.hi = _INF
-        self.moves = bytearray(_PLY_SLOTS * _PLIES)
+        # The move buffer, _PLY_SLOTS a ply (a subclass may lend its own).
+        self.moves = bytearray(_PLY_SLOTS * _PLIES) if moves is None else moves
         self.size = table_size
         # Four key words and a value per entry, 32-bit each, zero-filled
         # from raw bytes (no temporary list of ints).

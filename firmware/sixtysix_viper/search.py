@@ -57,10 +57,11 @@ _STOCK = const(24)  # the stock order, 24 slots
 _ROOT = const(48)  # the root's ply, and its `only` card plus one
 _FRAMES = const(51)
 FRAME_PLIES = const(28)  # as solver.py's _PLIES
-_FS = const(22)  # slots a frame
+_FS = const(16)  # slots a frame (below)
 
 # The bytearray `b`: card points by card, the move buffer, table generations.
 _MOVES = const(24)  # 8 moves a ply, as solver.py's _PLY_SLOTS
+MOVES = _MOVES  # for solver.py
 
 # Rule bits of _FLAGS, in the order of RULE_FLAGS.
 _MUST_HEAD = const(1)
@@ -92,29 +93,34 @@ _WIN = const(66)
 _SCHNEIDER = const(33)
 
 
-# A frame's slots.  Values that may be negative are kept plus _OFF.
+# A frame's slots.  Values that may be negative are kept plus _OFF.  The
+# first nine serve both kinds of node; from _FA0 on, a lead node's slots
+# and a follow node's share the same places (a frame is one or the other
+# from its entry to its return, and each writes its own before reading).
 _OFF = const(0x1000000)
 _ST = const(0)  # stage
 _FP = const(1)  # the player to act
 _FAL = const(2)  # alpha
 _FBE = const(3)  # beta
 _FBS = const(4)  # best so far
-_FA0 = const(5)  # alpha on entry (for the table's flag)
-_FI = const(6)  # next move's index
-_FN = const(7)  # moves
-_FM = const(8)  # marriage points of the lead being tried
-_FC = const(9)  # the card being tried
-_FH = const(10)  # the player's hand on entry
+_FI = const(5)  # next move's index
+_FN = const(6)  # moves
+_FC = const(7)  # the card being tried
+_FH = const(8)  # the player's hand on entry
+# A lead node's own.
+_FA0 = const(9)  # alpha on entry (for the table's flag)
+_FM = const(10)  # marriage points of the lead being tried
 _FSL = const(11)  # table slot
 _FKA = const(12)  # table keys
 _FKB = const(13)
 _FKK = const(14)
 _FKD = const(15)
-_FW = const(16)  # the trick's winner
-_FPT = const(17)  # the trick's card points
-_FPO = const(18)  # stock position on entry
-_FDR = const(19)  # 1 if the trick draws from the stock
-_FLD = const(20)  # the card led
+# A follow node's own.
+_FW = const(9)  # the trick's winner
+_FPT = const(10)  # the trick's card points
+_FPO = const(11)  # stock position on entry
+_FDR = const(12)  # 1 if the trick draws from the stock
+_FLD = const(13)  # the card led
 
 # Where a frame's work resumes.  A lead node: enter, after closing, make
 # the leads, take the next lead, play it, after the follower's answer.  A

@@ -5,7 +5,7 @@ root's actions, the outcomes, and the transposition table's five arrays,
 which the viper search reads and writes in place.  Each root search copies
 the position into the state array and runs search.search on it; the
 Solver's own lists are left as they were, so the next root search starts
-from them again.  One state array (2.7 KB) serves every solver: a search
+from them again.  One state array (2 KB) serves every solver: a search
 runs to its end inside one call, so the hinter's and the opponent's never
 share it at once.  A depth-limited search (only the host's lookahead player
 asks for one) stays with the plain search.
@@ -20,11 +20,14 @@ from . import search
 _STATE = array("i", bytes(4 * search.STATE_WORDS))
 _BYTES = bytearray(search.BYTES)
 _BYTES[0:24] = _POINTS
+_MOVES = memoryview(_BYTES)[search.MOVES :]
 
 
 class ViperSolver(Solver):
     def __init__(self, rules, table_size: int = 256) -> None:
-        Solver.__init__(self, rules, table_size)
+        # The plain search (a depth limit) borrows the viper search's move
+        # buffer: the two never run at once.
+        Solver.__init__(self, rules, table_size, _MOVES)
         self.s = _STATE
         self.b = _BYTES
 
