@@ -104,3 +104,32 @@ def test_runner_reports_failures(micropython, tmp_path):
     assert (status, passed, failed) == (1, 1, 1), output
     assert "FAIL test_canary.test_broken: AssertionError: arithmetic" in output
     assert "test_canary.py" in output  # the traceback names the file
+
+
+def test_a_board_with_the_viper_search_never_loads_the_plain_one(micropython):
+    """A hard player where viper compiles (as on a board that deploy gave
+    the viper search) plays a whole hand without importing solver.py: the
+    plain search's bytecode, about 2.7 KB of a 32-bit heap, stays out."""
+    firmware = os.path.join(os.path.dirname(HERE), "firmware")
+    script = "\n".join(
+        (
+            "import sys",
+            "sys.path.insert(0, %r)" % firmware,
+            "from sixtysix.ai import make_player",
+            "from sixtysix.match import Match",
+            "from sixtysix.rules import Rules",
+            "from sixtysix.view import View",
+            "h = Match(Rules(), 3).start_hand()",
+            "p = make_player('hard', 1)",
+            "nodes = 0",
+            "while not h.over:",
+            "    code = p.choose(View(h, h.turn))",
+            "    nodes += p.nodes",
+            "    h.act(code)",
+            "print(type(p.solver).__name__, nodes > 0, 'sixtysix.solver' in sys.modules)",
+        )
+    )
+    proc = subprocess.run(
+        [micropython, "-X", "heapsize=96wK", "-c", script], capture_output=True, text=True, timeout=120
+    )
+    assert proc.stdout.split() == ["ViperSolver", "True", "False"], proc.stdout + proc.stderr

@@ -11,7 +11,7 @@ import sys
 
 import pytest
 import sixtysix.ai_four
-import sixtysix.solver
+import sixtysix.solverbase
 from sixtysix.ai import make_player
 from sixtysix.ai_four import make_four_player
 from sixtysix.cardtext import game_from_name
@@ -34,7 +34,7 @@ def cuts(monkeypatch):
         seen.append(str(e))
         return out_of_stack(solver, e)
 
-    monkeypatch.setattr(sixtysix.solver, "out_of_stack", counted)
+    monkeypatch.setattr(sixtysix.solverbase, "out_of_stack", counted)
     monkeypatch.setattr(sixtysix.ai_four, "out_of_stack", counted)
     return seen
 

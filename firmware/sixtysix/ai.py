@@ -24,7 +24,7 @@ from .hand import CLAIM, CLOSE, EXCHANGE, MARRY, Hand
 from .players import HeuristicPlayer, RandomPlayer, marriage_to_declare
 from .rng import Rng
 from .sampling import WorldSampler
-from .solver import NO_HORIZON, Solver
+from .solverbase import NO_HORIZON
 
 try:
     from typing import Any  # noqa: F401  (annotations only)
@@ -223,8 +223,12 @@ class SearchPlayer(HeuristicPlayer):
         import sys
 
         # Chosen once, so the budget's share always fits the solver searched.
-        self.solver_class = viper_solver() or Solver
-        fast = self.solver_class is not Solver
+        self.solver_class = viper_solver()
+        fast = self.solver_class is not None
+        if not fast:
+            from .solver import Solver  # only here: a board with viper never loads it
+
+            self.solver_class = Solver
         share = node_share(sys.implementation.name, sys.platform, fast)
         self.max_nodes = self.max_nodes * share // 100
         self.rng = Rng(seed)

@@ -61,7 +61,6 @@ _FS = const(16)  # slots a frame (below)
 
 # The bytearray `b`: card points by card, the move buffer, table generations.
 _MOVES = const(24)  # 8 moves a ply, as solver.py's _PLY_SLOTS
-MOVES = _MOVES  # for solver.py
 
 # Rule bits of _FLAGS, in the order of RULE_FLAGS.
 _MUST_HEAD = const(1)

@@ -40,7 +40,6 @@ from sixtysix.hand import CLAIM, CLOSE, EXCHANGE, MAX_ACTIONS
 from sixtysix.match import Match
 from sixtysix.rng import Rng
 from sixtysix.rules import Rules
-from sixtysix.solver import Solver
 from sixtysix.view import View
 
 ALLOC_POSITIONS = 8  # half closed after the first trick, half played to exhaustion
@@ -203,6 +202,10 @@ def alloc(level, matches, seed, rules):
     if not hasattr(gc, "mem_alloc"):
         print("alloc_bytes unavailable")
         return
+    # Imported here: `play` measures the heap of a board with the viper
+    # search, which never loads solver.py.
+    from sixtysix.solver import Solver
+
     solver = Solver(rules)
     buf = bytearray(MAX_ACTIONS)
     used = 0
