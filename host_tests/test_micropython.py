@@ -50,8 +50,11 @@ LARGER_HEAP = {
     "test_ai": "heapsize=128wK",
     "test_solver": "heapsize=72wK",
     # The viper search and both solvers, compiled from source (at 72K words
-    # the viper module's import ran out and the test saw the plain solver).
-    "test_viper": "heapsize=96wK",
+    # the viper module's import ran out and the test saw the plain solver);
+    # its players alternate solver classes, so the one shared solver is
+    # made again at each turn, and openplay compiled from source beside
+    # that failed at 96K in a checkout with a longer path.
+    "test_viper": "heapsize=128wK",
     # Every level plays, hard loading openplay for its open-stock cards as
     # test_ai does: at 72K the compile of it failed (2.9 KB at once).
     "test_levels": "heapsize=96wK",
