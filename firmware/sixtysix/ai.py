@@ -19,7 +19,7 @@ caps, to measure the others against.
 """
 
 from .cards import set_points
-from .compat import const, has, named_player, take, unload
+from .compat import const, has, named_player, take
 from .hand import CLAIM, CLOSE, EXCHANGE, MARRY, Hand
 from .players import HeuristicPlayer, RandomPlayer, marriage_to_declare
 from .rng import Rng
@@ -305,9 +305,10 @@ class SearchPlayer(HeuristicPlayer):
         return HeuristicPlayer.choose(self, view)
 
     def _learned_card(self, view, cards: int) -> int:
-        """openplay's choice among `cards`.  The module and its weights are
-        loaded for this move and let go after it: on a board they would
-        otherwise hold about 2 KB of heap through every search (docs/AI.md)."""
+        """openplay's choice among `cards`.  The module and its weights
+        (about 2 KB of a 32-bit heap) are loaded at the first such move and
+        kept: loading them again for every card took most of that move's
+        time on the chip and left the heap in pieces (docs/AI.md)."""
         try:
             from . import openplay
         except RuntimeError:
@@ -317,10 +318,7 @@ class SearchPlayer(HeuristicPlayer):
             return HeuristicPlayer.choose(self, view)
         if self.features is None:
             self.features = bytearray(openplay.NFEATURES)
-        code = openplay.choose(view, cards, self.features)
-        unload("sixtysix.openplay")
-        unload("sixtysix.playweights")
-        return code
+        return openplay.choose(view, cards, self.features)
 
     def _close_now(self, view) -> bool:
         """Whether to close before anything else (exchanging comes first)."""
