@@ -203,3 +203,28 @@ def test_three_hands_adapter_finds_the_same_methods_on_both_runtimes():
     assert not own(OnHand) & own(Slots)
     assert not own(OnHand) & own(Seats)
     assert not own(Slots) & own(Seats)
+
+
+def test_a_table_set_from_the_menus_lets_the_last_search_go(tmp_path):
+    """The search players share one solver (sixtysix.ai._SHARED); a table
+    set from the menus (another game, or the match resumed) lets it go
+    first, so that a four-hand table does not carry a two-player search's
+    tables, and the next search makes it again."""
+    from sixtysix import ai
+    from sixtysix_app.screens import table_for
+
+    sim = game_sim("pico_display", tmp_path, "sixty-six")
+    sim.app.session.settings.level = "hard"
+    for _ in range(1500):
+        press(sim, OK)
+        if ai._SHARED[2] is not None:
+            break
+    assert ai._SHARED[2] is not None, "hard never searched"
+    sim.app.show(table_for(sim.app))
+    assert ai._SHARED == [None] * 5
+    for _ in range(1500):
+        press(sim, OK)
+        if ai._SHARED[2] is not None:
+            break
+    assert ai._SHARED[2] is not None, "hard never searched again"
+    assert_no_fault(sim, tmp_path)

@@ -164,6 +164,15 @@ BYTECODE_SHARE = const(11)
 _SHARED: list = [None, None, None, None, None]
 
 
+def release_search() -> None:
+    """Let the shared solver, sampler and world go (the app calls this
+    when it sets a table from the menus: the next game may not search as
+    these players do); the next search makes them again."""
+    s = _SHARED
+    for i in range(len(s)):
+        s[i] = None
+
+
 def viper_solver():
     """The class of the solver whose search runs as viper code
     (sixtysix_viper, which only `sixtysix deploy` puts on a board that

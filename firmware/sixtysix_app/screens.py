@@ -49,6 +49,13 @@ def table_for(app):
     tables need."""
     import gc
 
+    # The two-player search players share one solver through a match's
+    # hands (sixtysix.ai._SHARED); a table set from here (a new game, or
+    # the match resumed) lets it go first: a four-hand table has no use
+    # for it, and a two-player one makes it again at its first search.
+    ai = sys.modules.get("sixtysix.ai")
+    if ai is not None:
+        ai.release_search()
     gc.collect()
     from .table import Table
 
