@@ -330,17 +330,20 @@ def bench_level(micropython, label, level, matches, seed, game, positions=None):
 # (docs/BENCHMARKS.md).  The levels' budgets are set from them.  The games
 # for two and three-hand share the solver, whose search is viper code on
 # the chip since 2026-11-28: over 300 random positions (`--positions 300`)
-# hard ran 14.7 nodes/ms in Sixty-Six and 10.2 in Schnapsen, medium 17.3
-# and 13.6 (the slower of each game kept; the share of a decision outside
-# the search is bigger in Schnapsen); three-hand's self-play 16.0 and
-# 15.1.
+# hard ran 17.5 nodes/ms in Sixty-Six and 13.7 in Schnapsen, medium 17.3
+# and 13.5, once hard kept its learned card choice loaded (7b348c5; 14.7
+# and 10.2 for hard before, when it loaded that module again for each
+# open-stock card); the slower of each game kept (the share of a decision
+# outside the search is bigger in Schnapsen); three-hand's self-play 16.0
+# and 15.1 (before 7b348c5: medium's 15.1 is the slower and loads no
+# such module).
 # The others' engines are bytecode: four-hand and Sixty-Five measured on
 # 2026-11-25, the bidding games on 2026-11-27 (self-play; bid-two 1.1 to
 # 1.2 nodes/ms, the slower kept).  A game missing here is said to be
 # unmeasured rather than given another game's rate.
 NODES_PER_DEVICE_MS = {
-    "sixty-six": 14.7,
-    "schnapsen": 10.2,
+    "sixty-six": 17.3,
+    "schnapsen": 13.5,
     "three-hand": 15.1,
     "four-hand": 1.1,
     "sixty-five": 1.0,
