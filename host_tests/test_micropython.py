@@ -112,7 +112,7 @@ def test_runner_reports_failures(micropython, tmp_path):
 def test_a_board_with_the_viper_search_never_loads_the_plain_one(micropython):
     """A hard player where viper compiles (as on a board that deploy gave
     the viper search) plays a whole hand without importing solver.py: the
-    plain search's bytecode, about 2.7 KB of a 32-bit heap, stays out."""
+    plain search's bytecode, about 3 KB of a 32-bit heap, stays out."""
     firmware = os.path.join(os.path.dirname(HERE), "firmware")
     script = "\n".join(
         (

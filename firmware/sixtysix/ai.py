@@ -266,7 +266,7 @@ class SearchPlayer(HeuristicPlayer):
         s = _SHARED
         if s[0] is not rules or s[1] is not self.solver_class:
             # Let the old tables go before making new ones.
-            s[0] = s[2] = s[3] = s[4] = None
+            release_search()
             self.solver = self.sampler = self.world = None
             s[2] = self.solver_class(rules)
             s[3] = WorldSampler(rules)

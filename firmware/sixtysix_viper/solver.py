@@ -26,16 +26,14 @@ _BYTES[0:24] = POINTS
 class ViperSolver(SolverBase):
     def __init__(self, rules, table_size: int = 256) -> None:
         SolverBase.__init__(self, rules, table_size)
-        self.s = _STATE
-        self.b = _BYTES
 
     def _run(self, p: int, alpha: int, beta: int, ply: int, only: int, lead_node: int) -> int:
         if self.horizon != NO_HORIZON:
             raise ValueError("the viper search has no depth limit: use sixtysix.solver.Solver")
-        s = self.s
+        s = _STATE
         search.load(s, self)
         search.set_root(s, p, alpha, beta, ply, only, lead_node)
-        v: int = search.search(s, self.b, self.tt_a, self.tt_b, self.tt_c, self.tt_d, self.tt_v, self.tt_gen)
+        v: int = search.search(s, _BYTES, self.tt_a, self.tt_b, self.tt_c, self.tt_d, self.tt_v, self.tt_gen)
         self.nodes, self.aborted = search.counted(s)
         return v
 
