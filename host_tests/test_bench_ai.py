@@ -207,3 +207,21 @@ def test_bench_ai_says_the_chip_time_of_a_game_is_not_measured_rather_than_guess
     assert "a-new-game" not in NODES_PER_DEVICE_MS
     assert device_line(figures, "a-new-game").endswith("RP2040 time not measured for a-new-game")
     assert "estimated RP2040 time (1.1 nodes/ms): 52 ms, 450 ms, 453 ms" in device_line(figures, "four-hand")
+
+
+def test_the_smallest_heap_of_a_match_is_found_with_the_solver_it_has_with_room(monkeypatch):
+    """Where the viper search does not fit, ai falls back on the plain
+    solver, which plays the same moves in less heap: a size where that
+    happened does not count as the match's heap."""
+    from sixtysix_tools import bench as bench_module
+
+    def drive(command, args, cwd=None, env=None):
+        kw = int(command[2].split("=")[1][:-2])
+        if kw < 50:
+            return None  # out of memory
+        return {"done": "", "solver": "ViperSolver" if kw >= 70 else "Solver"}
+
+    monkeypatch.setattr(bench_module, "drive", drive)
+    tail = ["-m", "bench_ai_mpy"]
+    assert bench_module.smallest_heap("micropython", tail, []) == 50
+    assert bench_module.smallest_heap("micropython", tail, [], same=("solver",)) == 70

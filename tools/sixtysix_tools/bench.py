@@ -181,12 +181,23 @@ def compile_core(mpy_cross, folder, arch, driver=DRIVER, app=False):
             raise BenchError("mpy-cross %s: %s" % (source, (proc.stdout + proc.stderr).strip()))
 
 
-def smallest_heap(micropython, tail, args, cwd=None, env=None):
+def smallest_heap(micropython, tail, args, cwd=None, env=None, same=()):
     """Smallest N for which `micropython -X heapsize=NwK` runs the driver
-    (tail: its path or `-m name`) with these arguments to the end."""
+    (tail: its path or `-m name`) with these arguments to the end.  A run
+    counts only if the figures named in `same` are what they are with a
+    heap of LARGEST_HEAP_KW: the driver's `solver` says whether the viper
+    search was loaded, and where it does not fit, ai falls back on the
+    plain one, which plays the same moves in less heap (and on a board at
+    a fraction of the budget)."""
+    roomy = {}
+    if same:
+        roomy = drive([micropython, "-X", "heapsize=%dwK" % LARGEST_HEAP_KW] + tail, args, cwd, env)
+        if roomy is None:
+            raise BenchError("%s does not fit even in %dwK" % (" ".join(tail), LARGEST_HEAP_KW))
 
     def fits(n):
-        return drive([micropython, "-X", "heapsize=%dwK" % n] + tail, args, cwd, env) is not None
+        got = drive([micropython, "-X", "heapsize=%dwK" % n] + tail, args, cwd, env)
+        return got is not None and all(got.get(k) == roomy.get(k) for k in same)
 
     hi = 64
     while not fits(hi):
@@ -417,7 +428,7 @@ def bench_ai(matches, seed, game, positions=None):
 
     match = ["play", "hard", 1, seed, game]
     what = "MicroPython smallest heap for a full hard-vs-hard match (seed %d)" % seed
-    from_source = smallest_heap(micropython, [AI_DRIVER], match, env=CORE_SOURCE_ENV)
+    from_source = smallest_heap(micropython, [AI_DRIVER], match, env=CORE_SOURCE_ENV, same=("solver",))
     print("%s, core from .py source: -X heapsize=%dwK" % (what, from_source))
     mpy_cross = find_executable("mpy-cross")
     if mpy_cross is None:
@@ -426,7 +437,9 @@ def bench_ai(matches, seed, game, positions=None):
     with tempfile.TemporaryDirectory() as folder:
         compile_core(mpy_cross, folder, native_arch(micropython), AI_DRIVER)
         env = dict(os.environ, MICROPYPATH=folder)
-        frozen = smallest_heap(micropython, ["-m", "bench_ai_mpy"], match, cwd=folder, env=env)
+        frozen = smallest_heap(
+            micropython, ["-m", "bench_ai_mpy"], match, cwd=folder, env=env, same=("solver",)
+        )
     print("%s, core as .mpy: -X heapsize=%dwK" % (what, frozen))
 
 

@@ -35,11 +35,10 @@ if __name__ == "__main__":
 
 from benchtime import elapsed_us, nearest_rank, now_us, report_decisions, run_mode  # type: ignore[import-not-found]
 from sixtysix.ai import make_player
-from sixtysix.cardtext import game_from_name
 from sixtysix.hand import CLAIM, CLOSE, EXCHANGE, MAX_ACTIONS
 from sixtysix.match import Match
 from sixtysix.rng import Rng
-from sixtysix.rules import Rules
+from sixtysix.rules import GAME_NAMES, Rules
 from sixtysix.view import View
 
 ALLOC_POSITIONS = 8  # half closed after the first trick, half played to exhaustion
@@ -148,6 +147,10 @@ def play(level, matches, seed, rules):
     for _ in range(matches):
         table.play_match()
     print("checksum", table.checksum)
+    # Which solver searched: where the viper search does not fit the heap,
+    # ai.viper_solver falls back on the plain one, node for node the same.
+    shared = sys.modules["sixtysix.ai"]._SHARED[2]
+    print("solver", type(shared).__name__ if shared is not None else "none")
 
 
 # --- bytes per search node -------------------------------------------------------
@@ -229,10 +232,13 @@ def alloc(level, matches, seed, rules):
 
 def main(args):
     modes = {"speed": speed, "positions": positions, "alloc": alloc, "play": play}
-    if len(args) != 5 or args[0] not in modes:
+    # GAME_NAMES, not cardtext.game_from_name: no firmware module imports
+    # cardtext, and a module the device never loads would count in the heap
+    # that `play` is run to measure.
+    if len(args) != 5 or args[0] not in modes or args[4] not in GAME_NAMES:
         print("usage: bench_ai_mpy.py speed|positions|alloc|play LEVEL MATCHES SEED GAME")
         return 2
-    rules = Rules(game_from_name(args[4]))
+    rules = Rules(GAME_NAMES.index(args[4]))
     return run_mode(modes[args[0]], args[1], int(args[2]), int(args[3]), rules)
 
 
