@@ -42,8 +42,8 @@ _QUEENS = const(0x104104)  # the queen bit of every suit
 
 
 class Solver(SolverBase):
-    def __init__(self, rules, table_size: int = 256) -> None:
-        SolverBase.__init__(self, rules, table_size)
+    def __init__(self, rules, tables=None) -> None:
+        SolverBase.__init__(self, rules, tables)
         self.moves = bytearray(_PLY_SLOTS * _PLIES)  # _PLY_SLOTS a ply
 
     def _played_out_value(self, p: int, last: int) -> int:

@@ -9,7 +9,8 @@ never loads solver.py (3,040 bytes of heap imported as `.mpy` on a
 A position's value, seen from the player to move, is
 `game points * 1000 + hand-point margin` (game points negative when that
 player loses), so game points decide and the margin breaks ties.  The
-transposition table is five fixed arrays allocated once.
+transposition table is five fixed arrays and a generation byte an
+entry (`make_tables`), allocated once for a solver.
 """
 
 from array import array
@@ -30,10 +31,27 @@ NO_HORIZON = const(255)  # a ply no search reaches: search to the end
 
 # Card points by id (24 ids), so the hot loop needs no `% 6`.
 POINTS = bytes([(0, 2, 3, 4, 10, 11)[c % 6] for c in range(24)])
+TABLE_SIZE = const(256)  # transposition table entries
+
+
+def make_tables(size: int = TABLE_SIZE) -> tuple:
+    """A transposition table's arrays: four key words and a value per
+    entry (32-bit each), then a generation byte per entry.  The words are
+    filled from a range: an entry is read only under its generation, so
+    they may start as anything, and a range needs no temporary the size of
+    the array (a heap in pieces may not hold a second 1 KB block)."""
+    return (
+        array("i", range(size)),
+        array("i", range(size)),
+        array("i", range(size)),
+        array("i", range(size)),
+        array("i", range(size)),
+        bytearray(size),
+    )
 
 
 class SolverBase:
-    def __init__(self, rules, table_size: int = 256) -> None:
+    def __init__(self, rules, tables=None) -> None:
         self.rules = rules
         self.hands = [0, 0]
         self.pts = [0, 0]  # card points taken (and last-trick bonus)
@@ -67,20 +85,22 @@ class SolverBase:
         # (wins_with narrows it to "won or not").
         self.lo = -_INF
         self.hi = _INF
-        self.size = table_size
-        # Four key words and a value per entry, 32-bit each.  An entry is
-        # read only once its generation (tt_gen, zero-filled; `gen` is 1
-        # or more by the first search) says this position wrote it, so
-        # the words start as anything: filled from a range, which needs
-        # no temporary the array's size (a heap in pieces after the
-        # imports may not hold a second 1 KB block beside each array).
-        self.tt_a = array("i", range(table_size))
-        self.tt_b = array("i", range(table_size))
-        self.tt_c = array("i", range(table_size))
-        self.tt_d = array("i", range(table_size))
-        self.tt_v = array("i", range(table_size))
-        self.tt_gen = bytearray(table_size)
-        self.gen = 0
+        # The transposition table: make_tables' arrays, made here or handed
+        # on from a solver let go (sixtysix.ai makes them ahead, before the
+        # viper search and the learned card choice are imported, so that
+        # they take whole free space, not the pieces those imports leave).
+        # An entry is read only under the generation that wrote it, and
+        # `gen` starts at its top: the first search clears the generations,
+        # whatever the arrays held before.
+        if tables is None:
+            tables = make_tables()
+        self.tt_a, self.tt_b, self.tt_c, self.tt_d, self.tt_v, self.tt_gen = tables
+        self.size = len(self.tt_gen)
+        self.gen = 255
+
+    def tables(self) -> tuple:
+        """The table's arrays, for a solver that takes them over."""
+        return (self.tt_a, self.tt_b, self.tt_c, self.tt_d, self.tt_v, self.tt_gen)
 
     # --- setting up from a hand -------------------------------------------
 

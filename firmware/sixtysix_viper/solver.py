@@ -24,9 +24,6 @@ _BYTES[0:24] = POINTS
 
 
 class ViperSolver(SolverBase):
-    def __init__(self, rules, table_size: int = 256) -> None:
-        SolverBase.__init__(self, rules, table_size)
-
     def _run(self, p: int, alpha: int, beta: int, ply: int, only: int, lead_node: int) -> int:
         if self.horizon != NO_HORIZON:
             raise ValueError("the viper search has no depth limit: use sixtysix.solver.Solver")

@@ -57,7 +57,7 @@ def check_many(seed, count, max_cards, facedown=-1):
     solver = None
     for h in strict_positions(seed, count, max_cards, facedown):
         if solver is None:
-            solver = Solver(h.rules, 256)
+            solver = Solver(h.rules)
         solver.rules = h.rules  # the solver reads its rules live
         check(h, solver)
 
