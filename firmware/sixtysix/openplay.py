@@ -57,9 +57,10 @@ Features of following with card c to the lead l:
 
 Every feature is a byte (0-255), every weight a 16-bit int and every
 weighted sum far below 2**30.  Scoring fills a bytearray made once per
-player: nothing is allocated per move.  The module is small on purpose,
-and ai.py loads it only while it chooses a card: the whole firmware
-must still fit the device heap test (host_tests/test_device.py).
+player: nothing is allocated per move.  The module is small on purpose:
+ai.py loads it at hard's first open-stock card and keeps it (1,984 bytes
+with its weights on a 32-bit build), and the whole firmware must still
+fit the device heap test (host_tests/test_device.py).
 """
 
 from .cards import NO_CARD, RANK_POINTS, count
