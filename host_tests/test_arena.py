@@ -131,6 +131,7 @@ def test_printed_figures_agree_with_the_records(capsys, tmp_path, extra, game):
     points = {"a": 0, "b": 0}
     hands = 0
     closes = {"a": [0, 0], "b": [0, 0]}  # made, won
+    by_closer = {"a": [0, 0], "b": [0, 0], "nobody": [0, 0]}  # hands, game points a - b
     for name, (seats, replay, text) in records.items():
         # who closed each hand, read from the record's statements
         closers = [None]
@@ -143,6 +144,10 @@ def test_printed_figures_agree_with_the_records(capsys, tmp_path, extra, game):
             if closer is not None:
                 closes[seats[closer]][0] += 1
                 closes[seats[closer]][1] += 1 if h.winner == closer else 0
+            a_seat = seats.index("a")
+            group = by_closer["nobody" if closer is None else seats[closer]]
+            group[0] += 1
+            group[1] += h.game_points[a_seat] - h.game_points[1 - a_seat]
         assert replay.rules.name == game and replay.rules.target == 2
         if extra:
             assert replay.rules.option_value("schwarz") == "2"
@@ -180,6 +185,10 @@ def test_printed_figures_agree_with_the_records(capsys, tmp_path, extra, game):
         (closes["b"][1], closes["b"][0]),
     ], row
     assert closes["a"][0] + closes["b"][0] > 0  # the random player closes now and then
+    expected = ", ".join(
+        "%s %s (%d)" % (who, "%+.3f" % (gp / n) if n else "-", n) for who, (n, gp) in by_closer.items()
+    )
+    assert "  by who closed (hands): %s\n" % expected in out, out
     assert "nodes / move" not in out  # neither player searches
     assert re.search(r"^time: [\d.]+ s on 1 job;", out, re.M)
 

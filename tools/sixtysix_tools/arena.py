@@ -576,6 +576,8 @@ def summary(s: Settings, outcomes: list[Outcome]) -> list[str]:
     ]
     diff, low, high = ratio_interval(gp_sums, sizes)
     lines.append("game points / hand, a - b: %+.3f %s" % (diff, _interval(low, high, "%+.3f")))
+    if "closes" in part.figures:
+        lines.append("  by who closed (hands): " + _by_closer(hands))
     if "hand points" in part.figures:
         diff, low, high = ratio_interval(pt_sums, sizes)
         lines.append("hand points / hand, a - b: %+.2f %s" % (diff, _interval(low, high, "%+.2f")))
@@ -586,6 +588,18 @@ def summary(s: Settings, outcomes: list[Outcome]) -> list[str]:
         "[ ] = 95%% interval: Wilson score for the shares won; normal approximation over %s for a - b" % unit
     )
     return lines
+
+
+def _by_closer(hands: list) -> str:
+    """Game points a hand, a - b, in the hands a closed, b closed and
+    nobody closed (played out, or a player reached 66 first): where the
+    difference between the players comes from."""
+    parts = []
+    for name, closer in (("a", 0), ("b", 1), ("nobody", -1)):
+        group = [h for h in hands if h[5] == closer]
+        value = "%+.3f" % (sum(h[1] - h[2] for h in group) / len(group)) if group else "-"
+        parts.append("%s %s (%d)" % (name, value, len(group)))
+    return ", ".join(parts)
 
 
 def _share(k: int, n: int) -> str:
