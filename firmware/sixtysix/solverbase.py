@@ -85,13 +85,11 @@ class SolverBase:
         # (wins_with narrows it to "won or not").
         self.lo = -_INF
         self.hi = _INF
-        # The transposition table: make_tables' arrays, made here or handed
-        # on from a solver let go (sixtysix.ai makes them ahead, before the
-        # viper search and the learned card choice are imported, so that
-        # they take whole free space, not the pieces those imports leave).
-        # An entry is read only under the generation that wrote it, and
-        # `gen` starts at its top: the first search clears the generations,
-        # whatever the arrays held before.
+        # The transposition table: make_tables' arrays, made here or taken
+        # over from a solver let go (sixtysix.ai hands the shared solver's
+        # on when the rules change).  An entry is read only under the
+        # generation that wrote it, and `gen` starts at its top: the first
+        # search clears the generations, whatever the arrays held before.
         if tables is None:
             tables = make_tables()
         self.tt_a, self.tt_b, self.tt_c, self.tt_d, self.tt_v, self.tt_gen = tables
