@@ -60,6 +60,13 @@ def test_bench_ai_prints_every_figure():
     )
     assert len(heaps) == 2, out
     assert int(heaps[1]) <= int(heaps[0])  # .mpy needs no compiler on the heap
+    live = re.search(
+        r"live heap of that match at its peak .*: (\d+) bytes, (\d+) of them before the first deal", out
+    )
+    assert live, out
+    # The match's players, tables and search modules come on top of the core.
+    assert int(live[1]) > int(live[2]) > 0
+    assert int(live[1]) < int(heaps[1]) * 2048  # within the smallest heap (NwK: N * 2 KiB here)
 
 
 def test_bench_ai_rejects_bad_arguments_without_a_traceback(capsys):

@@ -440,7 +440,19 @@ def bench_ai(matches, seed, game, positions=None):
         frozen = smallest_heap(
             micropython, ["-m", "bench_ai_mpy"], match, cwd=folder, env=env, same=("solver",)
         )
+        watched = ["live"] + match[1:]
+        live = drive(
+            [micropython, "-X", "heapsize=%dwK" % (2 * frozen), "-m", "bench_ai_mpy"], watched, folder, env
+        )
     print("%s, core as .mpy: -X heapsize=%dwK" % (what, frozen))
+    if live is not None:
+        # The smallest heap moves by a KiB or more with where objects lie;
+        # the live heap is the same for the same build and code.
+        print(
+            "MicroPython live heap of that match at its peak (core as .mpy, collected before every "
+            "decision): %s bytes, %s of them before the first deal (core and driver)"
+            % (live["live_peak"], live["live_before"])
+        )
 
 
 def seat_heaps(micropython, seed: int, game: str) -> None:

@@ -14,6 +14,9 @@ GAME is sixty-six or schnapsen.  MODE is one of
   positions  time LEVEL on MATCHES positions reached by random play from
          fresh deals (the same lines as speed)
   play   just play the matches (to find the smallest heap that copes)
+  live   play them, collecting the garbage before every decision, and
+         print the most heap in use then (gc.mem_alloc: the objects alive,
+         free of where they lie; MicroPython only)
 
 It prints `name value` lines for bench.py to read and always ends with
 `done`; on MemoryError it prints `memory-error` and exits with status 3.
@@ -59,6 +62,7 @@ class Table:
         self.nodes = 0
         self.most_nodes = 0
         self.timed = False
+        self.live = -1  # most heap in use before a decision (-1: not watched)
 
     def note(self, spent, code, nodes):
         """One decision: its time (when timed), nodes and action."""
@@ -82,6 +86,9 @@ class Table:
             h = match.start_hand()
             while not h.over:
                 p = h.turn
+                if self.live >= 0:
+                    gc.collect()
+                    self.live = max(self.live, gc.mem_alloc())  # type: ignore[attr-defined]
                 view = View(h, p)
                 player = players[p]
                 start = now_us()
@@ -151,6 +158,19 @@ def play(level, matches, seed, rules):
     # ai.viper_solver falls back on the plain one, node for node the same.
     shared = sys.modules["sixtysix.ai"]._SHARED[2]
     print("solver", type(shared).__name__ if shared is not None else "none")
+
+
+def live(level, matches, seed, rules):
+    """The live heap's peak over the matches (the modules a board would
+    load among it), and what this driver and the core held before."""
+    gc.collect()
+    print("live_before", gc.mem_alloc())  # type: ignore[attr-defined]
+    table = Table(level, seed, rules)
+    table.live = 0
+    for _ in range(matches):
+        table.play_match()
+    print("live_peak", table.live)
+    print("checksum", table.checksum)
 
 
 # --- bytes per search node -------------------------------------------------------
@@ -231,12 +251,12 @@ def alloc(level, matches, seed, rules):
 
 
 def main(args):
-    modes = {"speed": speed, "positions": positions, "alloc": alloc, "play": play}
+    modes = {"speed": speed, "positions": positions, "alloc": alloc, "play": play, "live": live}
     # GAME_NAMES, not cardtext.game_from_name: no firmware module imports
     # cardtext, and a module the device never loads would count in the heap
     # that `play` is run to measure.
     if len(args) != 5 or args[0] not in modes or args[4] not in GAME_NAMES:
-        print("usage: bench_ai_mpy.py speed|positions|alloc|play LEVEL MATCHES SEED GAME")
+        print("usage: bench_ai_mpy.py speed|positions|alloc|play|live LEVEL MATCHES SEED GAME")
         return 2
     rules = Rules(GAME_NAMES.index(args[4]))
     return run_mode(modes[args[0]], args[1], int(args[2]), int(args[3]), rules)
