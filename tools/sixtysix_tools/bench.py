@@ -453,6 +453,11 @@ def bench_ai(matches, seed, game, positions=None):
             "decision): %s bytes, %s of them before the first deal (core and driver)"
             % (live["live_peak"], live["live_before"])
         )
+    else:
+        print(
+            "MicroPython live heap of that match at its peak: not measured (out of memory at %dwK)"
+            % (2 * frozen)
+        )
 
 
 def seat_heaps(micropython, seed: int, game: str) -> None:

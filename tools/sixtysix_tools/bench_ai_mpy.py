@@ -63,6 +63,7 @@ class Table:
         self.most_nodes = 0
         self.timed = False
         self.live = -1  # most heap in use before a decision (-1: not watched)
+        self.solver = "none"  # the class of the first player's solver
 
     def note(self, spent, code, nodes):
         """One decision: its time (when timed), nodes and action."""
@@ -82,6 +83,11 @@ class Table:
         rng = self.rng
         match = Match(self.rules, rng.next15())
         players = (make_player(self.level, rng.next15()), make_player(self.level, rng.next15()))
+        # Chosen as the player is made: where the viper search does not fit
+        # the heap, ai.viper_solver falls back on the plain one.
+        solver_class = getattr(players[0], "solver_class", None)
+        if solver_class is not None:
+            self.solver = solver_class.__name__
         while match.winner < 0:
             h = match.start_hand()
             while not h.over:
@@ -154,10 +160,7 @@ def play(level, matches, seed, rules):
     for _ in range(matches):
         table.play_match()
     print("checksum", table.checksum)
-    # Which solver searched: where the viper search does not fit the heap,
-    # ai.viper_solver falls back on the plain one, node for node the same.
-    shared = sys.modules["sixtysix.ai"]._SHARED[2]
-    print("solver", type(shared).__name__ if shared is not None else "none")
+    print("solver", table.solver)  # the plain one plays node for node the same
 
 
 def live(level, matches, seed, rules):
