@@ -7,6 +7,7 @@ import sys
 from sixtysix.rules import GAME_NAMES
 from sixtysix_tools import cli
 from sixtysix_tools.bench import AI_DRIVER, AI_LEVELS
+from sixtysix_tools.bench_common import MATCH_DRIVER
 
 
 def bench(*args):
@@ -81,18 +82,46 @@ def test_bench_ai_rejects_bad_arguments_without_a_traceback(capsys):
         assert "Traceback" not in err and "error:" in err
 
 
-def test_ai_driver_makes_the_same_moves_for_a_seed():
-    def checksum(game, seed):
+def test_match_driver_makes_the_same_moves_for_a_seed_on_both_runtimes():
+    # The heap figures' driver: the same seed plays the same match again,
+    # and the unix port plays it move for move as CPython does.
+    from sixtysix_tools.bench import CORE_SOURCE_ENV, require_micropython
+
+    def run(command, game, seed, env=None):
         proc = subprocess.run(
-            [sys.executable, AI_DRIVER, "play", "medium", "1", str(seed), game],
+            command + [MATCH_DRIVER, "play", "medium", "1", str(seed), game],
             capture_output=True,
             text=True,
+            env=env,
+            timeout=300,
         )
         assert proc.returncode == 0 and proc.stdout.endswith("done\n"), proc.stdout + proc.stderr
         return re.search(r"^checksum (\d+)$", proc.stdout, re.M)[1]
 
+    micropython = [require_micropython(), "-X", "heapsize=256wK"]
     for game in GAME_NAMES:
-        assert checksum(game, 5) == checksum(game, 5)
+        first = run([sys.executable], game, 5)
+        assert run([sys.executable], game, 5) == first
+        assert run(micropython, game, 5, CORE_SOURCE_ENV) == first
+        assert run([sys.executable], game, 6) != first
+
+
+def test_match_driver_usage_and_a_heap_too_small():
+    from sixtysix_tools import bench_match_mpy
+
+    assert bench_match_mpy.GAMES == GAME_NAMES  # its own copy, so that the core loads in its try
+    proc = subprocess.run([sys.executable, MATCH_DRIVER, "live", "hard"], capture_output=True, text=True)
+    assert proc.returncode == 2 and proc.stdout.startswith("usage:")
+    from sixtysix_tools.bench import CORE_SOURCE_ENV, require_micropython
+
+    proc = subprocess.run(
+        [require_micropython(), "-X", "heapsize=8wK", MATCH_DRIVER, "play", "hard", "1", "1", "sixty-six"],
+        capture_output=True,
+        text=True,
+        env=CORE_SOURCE_ENV,
+        timeout=60,
+    )
+    assert proc.returncode == 3 and proc.stdout.rstrip().endswith("memory-error"), proc.stdout + proc.stderr
 
 
 def test_ai_driver_times_random_positions_the_same_on_both_runtimes():

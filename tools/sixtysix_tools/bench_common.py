@@ -16,6 +16,7 @@ from .firmware_files import MPY_ARCHES
 TOOLS = os.path.dirname(os.path.abspath(__file__))
 DRIVER = os.path.join(TOOLS, "bench_core_mpy.py")
 AI_DRIVER = os.path.join(TOOLS, "bench_ai_mpy.py")
+MATCH_DRIVER = os.path.join(TOOLS, "bench_match_mpy.py")  # heap figures: the firmware's modules only
 SEATS_DRIVER = os.path.join(TOOLS, "bench_ai_seats_mpy.py")
 BENCH_TIME = os.path.join(TOOLS, "benchtime.py")  # the drivers' clock and report, beside them
 SEAT_DECISIONS = 100  # decisions timed per level in a game for three or four
