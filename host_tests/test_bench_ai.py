@@ -4,6 +4,7 @@ import re
 import subprocess
 import sys
 
+import pytest
 from sixtysix.rules import GAME_NAMES
 from sixtysix_tools import cli
 from sixtysix_tools.bench import AI_DRIVER, AI_LEVELS
@@ -106,13 +107,48 @@ def test_match_driver_makes_the_same_moves_for_a_seed_on_both_runtimes():
         assert run([sys.executable], game, 6) != first
 
 
+BAD_DRIVER_ARGS = [
+    ("match", ["live", "hard"]),
+    ("match", ["play", "hard", "1x", "1", "sixty-six"]),
+    ("match", ["play", "hard", "1", "-1", "sixty-six"]),
+    ("match", ["play", "hardest", "1", "1", "sixty-six"]),
+    ("ai", ["speed", "hard"]),
+    ("ai", ["speed", "hard", "", "1", "schnapsen"]),
+    ("ai", ["positions", "Hard", "1", "1", "schnapsen"]),
+    ("seats", ["hard", "10", "1", "bridge"]),
+    ("seats", ["hard", "ten", "1", "three-hand"]),
+    ("seats", ["classic", "10", "1", "three-hand"]),
+    ("core", ["play", "3"]),
+    ("core", ["play", "3", "1.5"]),
+]
+
+
+@pytest.mark.parametrize("driver,args", BAD_DRIVER_ARGS)
+def test_bench_drivers_answer_bad_arguments_with_their_usage(driver, args):
+    # bench.py always passes good ones; a person running a driver by hand
+    # gets the usage line, not a traceback.
+    from sixtysix_tools.bench_common import DRIVER, SEATS_DRIVER
+
+    path = {"match": MATCH_DRIVER, "ai": AI_DRIVER, "seats": SEATS_DRIVER, "core": DRIVER}[driver]
+    proc = subprocess.run([sys.executable, path] + args, capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2 and proc.stdout.startswith("usage:"), proc.stdout + proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
 def test_match_driver_usage_and_a_heap_too_small():
     from sixtysix_tools import bench_match_mpy
+    from sixtysix_tools.bench import CORE_SOURCE_ENV, require_micropython
 
     assert bench_match_mpy.GAMES == GAME_NAMES  # its own copy, so that the core loads in its try
-    proc = subprocess.run([sys.executable, MATCH_DRIVER, "live", "hard"], capture_output=True, text=True)
-    assert proc.returncode == 2 and proc.stdout.startswith("usage:")
-    from sixtysix_tools.bench import CORE_SOURCE_ENV, require_micropython
+    for level, count in (("hardest", "1"), ("hard", "x")):  # checked on MicroPython too
+        proc = subprocess.run(
+            [require_micropython(), MATCH_DRIVER, "play", level, count, "1", "sixty-six"],
+            capture_output=True,
+            text=True,
+            env=CORE_SOURCE_ENV,
+            timeout=60,
+        )
+        assert proc.returncode == 2 and proc.stdout.startswith("usage:"), proc.stdout + proc.stderr
 
     proc = subprocess.run(
         [require_micropython(), "-X", "heapsize=8wK", MATCH_DRIVER, "play", "hard", "1", "1", "sixty-six"],
@@ -147,11 +183,6 @@ def test_ai_driver_times_random_positions_the_same_on_both_runtimes():
     got = figures[0]
     assert int(got["moves"]) == 40 and 0 < int(got["searched"]) < 40, got
     assert 0 < int(got["max_nodes"]) <= LEVELS["hard"].max_nodes
-
-
-def test_ai_driver_usage():
-    proc = subprocess.run([sys.executable, AI_DRIVER, "speed", "hard"], capture_output=True, text=True)
-    assert proc.returncode == 2 and proc.stdout.startswith("usage:")
 
 
 def test_seats_driver_makes_the_same_moves_on_both_runtimes():
@@ -225,15 +256,6 @@ def test_bench_ai_all_games_needs_the_emulated_pico():
     proc = bench("ai", "--game", "all")
     assert proc.returncode != 0
     assert "Traceback" not in proc.stderr and "--emulated" in proc.stdout + proc.stderr
-
-
-def test_seats_driver_usage():
-    from sixtysix_tools.bench import SEATS_DRIVER
-
-    proc = subprocess.run(
-        [sys.executable, SEATS_DRIVER, "hard", "10", "1", "bridge"], capture_output=True, text=True
-    )
-    assert proc.returncode == 2 and proc.stdout.startswith("usage:")
 
 
 def test_bench_ai_says_the_chip_time_of_a_game_is_not_measured_rather_than_guess():

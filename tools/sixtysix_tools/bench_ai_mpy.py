@@ -36,7 +36,7 @@ if __name__ == "__main__":
     sys.path.insert(0, (__file__[:_i] if _i > 0 else ".") + "/../../firmware")
 
 from benchtime import elapsed_us, nearest_rank, now_us, report_decisions, run_mode  # type: ignore[import-not-found]
-from sixtysix.ai import make_player
+from sixtysix.ai import PLAYER_NAMES, make_player
 from sixtysix.hand import CLAIM, CLOSE, EXCHANGE, MAX_ACTIONS
 from sixtysix.match import Match
 from sixtysix.rng import Rng
@@ -222,8 +222,12 @@ def alloc(level, matches, seed, rules):
 
 def main(args):
     modes = {"speed": speed, "positions": positions, "alloc": alloc}
+    usage = "usage: bench_ai_mpy.py speed|positions|alloc LEVEL MATCHES SEED GAME"
     if len(args) != 5 or args[0] not in modes or args[4] not in GAME_NAMES:
-        print("usage: bench_ai_mpy.py speed|positions|alloc LEVEL MATCHES SEED GAME")
+        print(usage)
+        return 2
+    if not (args[2].isdigit() and args[3].isdigit()) or args[1] not in PLAYER_NAMES:
+        print(usage + " (LEVEL one of " + ", ".join(PLAYER_NAMES) + "; MATCHES and SEED in digits)")
         return 2
     rules = Rules(GAME_NAMES.index(args[4]))
     return run_mode(modes[args[0]], args[1], int(args[2]), int(args[3]), rules)

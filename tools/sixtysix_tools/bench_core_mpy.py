@@ -115,8 +115,8 @@ def play(hands, seed):
 
 def main(args):
     modes = {"speed": speed, "alloc": alloc, "play": play}
-    if len(args) != 3 or args[0] not in modes:
-        print("usage: bench_core_mpy.py speed|alloc|play HANDS SEED")
+    if len(args) != 3 or args[0] not in modes or not (args[1].isdigit() and args[2].isdigit()):
+        print("usage: bench_core_mpy.py speed|alloc|play HANDS SEED (HANDS and SEED in digits)")
         return 2
     hands = int(args[1])
     try:

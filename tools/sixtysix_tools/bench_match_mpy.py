@@ -73,12 +73,21 @@ def play(level, matches, seed, game, watch):
 
 
 def main(args):
+    usage = "usage: bench_match_mpy.py play|live LEVEL MATCHES SEED GAME"
     if len(args) != 5 or args[0] not in ("play", "live") or args[4] not in GAMES:
-        print("usage: bench_match_mpy.py play|live LEVEL MATCHES SEED GAME")
+        print(usage)
+        return 2
+    if not (args[2].isdigit() and args[3].isdigit()):
+        print(usage + " (MATCHES and SEED in digits)")
         return 2
     try:
         # The core is imported here too: a heap too small for it is a
         # `memory-error` like any other.
+        from sixtysix.ai import PLAYER_NAMES
+
+        if args[1] not in PLAYER_NAMES:
+            print(usage + " (LEVEL one of " + ", ".join(PLAYER_NAMES) + ")")
+            return 2
         play(args[1], int(args[2]), int(args[3]), GAMES.index(args[4]), args[0] == "live")
     except MemoryError:
         print("memory-error")
