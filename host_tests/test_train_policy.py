@@ -58,6 +58,59 @@ def test_a_second_round_rolls_out_with_the_first_rounds_weights(tmp_path, capsys
     assert err.count("sixtysix train-policy: cannot read") == 2
 
 
+def test_exact_rollouts_are_a_command_of_their_own(tmp_path):
+    plain = tmp_path / "plain.py"
+    exact = tmp_path / "exact.py"
+    again = tmp_path / "again.py"
+    small = ["train-policy", "--matches", "2", "--rollouts", "3", "--seed", "4"]
+    assert main(small + ["--out", str(plain)]) == 0
+    assert main(small + ["--exact", "--jobs", "1", "--out", str(exact)]) == 0
+    assert main(small + ["--exact", "--jobs", "2", "--out", str(again)]) == 0
+    assert exact.read_bytes() == again.read_bytes()
+    # The same decisions (medium against heuristic), other targets.
+    assert exact.read_bytes() != plain.read_bytes()
+    assert "--seed 4 --exact`" in exact.read_text()
+
+
+def test_an_exact_rollout_is_the_solved_value_seen_from_either_seat():
+    from sixtysix.hand import Hand
+    from sixtysix.players import HeuristicPlayer
+    from sixtysix.rng import Rng
+    from sixtysix.rules import SIXTY_SIX, Rules
+    from sixtysix.solver import Solver
+    from sixtysix.view import View
+    from sixtysix_tools.train_policy import _rollout
+
+    rules = Rules(SIXTY_SIX)
+    rng = Rng(9)
+    rule = HeuristicPlayer()
+    solver = Solver(rules)
+    hand = Hand(rules)
+    copy = Hand(rules)
+    strict = 0
+    for deal in range(40):
+        order = list(range(24))
+        for i in range(23, 0, -1):
+            j = rng.below(i + 1)
+            order[i], order[j] = order[j], order[i]
+        hand.deal_shuffled(deal % 2, bytes(order))
+        while not hand.over and not hand.strict():
+            hand.act(rule.choose(View(hand, hand.turn)))
+        strict += not hand.over
+        values = []
+        for me in (0, 1):
+            copy.copy_from(hand)
+            values.append(_rollout(copy, me, rule, solver))
+        assert values[0] == -values[1]
+        if not hand.over:
+            # The solver's value, in whole game points, for the player to move.
+            solver.load(hand)
+            solver.coarse = True
+            assert values[hand.turn] * 1000 == solver.best(hand.turn)
+        assert -3 <= values[0] <= 3  # game points of one hand
+    assert strict > 10
+
+
 def test_bad_numbers_are_one_line(tmp_path, capsys):
     out = str(tmp_path / "w.py")
     assert main(["train-policy", "--matches", "0", "--out", out]) == 2

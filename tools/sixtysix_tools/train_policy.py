@@ -12,8 +12,10 @@ finds the weights:
    exchange on offer, two or more legal cards), either seat's, it deals
    `--rollouts` worlds consistent with that player's view, and in each
    plays every legal card and then the hand to its end with the rule of
-   thumb in both seats.  A card's target is its game points summed over
-   the worlds (the same worlds for every card).
+   thumb in both seats (with `--exact`, by rule of thumb only until the
+   stock is closed or exhausted, and from there by the solver: a dealt
+   world is a game of open cards).  A card's target is its game points
+   summed over the worlds (the same worlds for every card).
 3. It fits the weights by least squares on the decisions' differences: a
    card's features and target less the mean over that decision's cards, so
    only how cards compare counts.  The sums are kept as integers (scaled
@@ -42,6 +44,8 @@ from sixtysix.players import HeuristicPlayer
 from sixtysix.rng import Rng
 from sixtysix.rules import GAME_NAMES, Rules
 from sixtysix.sampling import WorldSampler
+from sixtysix.solver import Solver
+from sixtysix.solverbase import make_tables
 from sixtysix.view import View
 
 from .textin import ascii_int
@@ -51,10 +55,21 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 DEFAULT_OUT = os.path.join(os.path.dirname(os.path.dirname(HERE)), "firmware", "sixtysix", "playweights.py")
 RIDGE = 20  # added to the diagonal: keeps a feature never seen at 0
 SCALE = 1000  # weights in thousandths of a game point
+_GP = 1000  # one game point in the solver's values
+_TABLE = 4099  # the host solver's table: no device limit here
 
 
-def _rollout(world, me: int, rule) -> int:
+def _rollout(world, me: int, rule, solver=None) -> int:
+    """me's game points in the world played out by `rule`; with a solver,
+    by `rule` only until the stock is closed or exhausted, and from there
+    exactly (both hands and the stock are known in a dealt world)."""
     while not world.over:
+        if solver is not None and world.strict():
+            solver.load(world)
+            solver.coarse = True
+            v = solver.best(world.turn)
+            gp = (v + _GP // 2) // _GP if v >= 0 else -((-v + _GP // 2) // _GP)
+            return gp if world.turn == me else -gp
         world.act(rule.choose(View(world, world.turn)))
     if world.winner < 0:
         return 0
@@ -89,7 +104,7 @@ def read_weights(path: str) -> bytes:
 
 def match_samples(task):
     """[(lead?, [(features, target), ...]), ...] for one match's decisions."""
-    game, seed, rollouts, weights = task
+    game, seed, rollouts, weights, exact = task
     from sixtysix.ai import SearchPlayer
 
     rules = Rules(game)
@@ -99,6 +114,7 @@ def match_samples(task):
     players = [searcher, plain] if seed % 2 else [plain, searcher]
     sampler = WorldSampler(rules)
     rng = Rng(seed * 2 + 2)
+    solver = Solver(rules, make_tables(_TABLE)) if exact else None
     world = Hand(rules)
     trial = Hand(rules)
     f = bytearray(NFEATURES)
@@ -120,7 +136,7 @@ def match_samples(task):
                     for j, c in enumerate(ids):
                         trial.copy_from(world)
                         trial.act(c)
-                        totals[j] += _rollout(trial, seat, rule)
+                        totals[j] += _rollout(trial, seat, rule, solver)
                 rows = []
                 for j, c in enumerate(ids):
                     features(view, c, possible, f)
@@ -230,12 +246,17 @@ def add_arguments(parser) -> None:
         default=None,
         help="a module this command wrote: the rollouts play open-stock cards by it, not by rule of thumb",
     )
+    parser.add_argument(
+        "--exact",
+        action="store_true",
+        help="solve each rollout exactly once the stock is closed or exhausted",
+    )
     parser.add_argument("--out", default=DEFAULT_OUT, help="the module to write (default: the firmware's)")
     parser.set_defaults(run=run)
 
 
-def samples(game: int, matches: int, rollouts: int, seed: int, jobs: int, weights=None):
-    tasks = [(game, seed * 100003 + i, rollouts, weights) for i in range(matches)]
+def samples(game: int, matches: int, rollouts: int, seed: int, jobs: int, weights=None, exact=False):
+    tasks = [(game, seed * 100003 + i, rollouts, weights, exact) for i in range(matches)]
     if jobs == 1:
         return [match_samples(t) for t in tasks]
     import multiprocessing
@@ -266,7 +287,7 @@ def run(args) -> int:
     results = []
     for name in GAME_NAMES:
         started = time.perf_counter()
-        per_match = samples(game_from_name(name), matches, rollouts, seed, jobs, rollout_weights)
+        per_match = samples(game_from_name(name), matches, rollouts, seed, jobs, rollout_weights, args.exact)
         fits = {True: Normal(), False: Normal()}
         for decisions in per_match:
             for leading, rows in decisions:
@@ -281,6 +302,8 @@ def run(args) -> int:
             % (name, matches, fits[True].decisions, fits[False].decisions, took)
         )
     command = "sixtysix train-policy --matches %d --rollouts %d --seed %d" % (matches, rollouts, seed)
+    if args.exact:
+        command += " --exact"
     if args.rollout_weights is not None:
         command += " --rollout-weights %s" % os.path.basename(args.rollout_weights)
     return write_module("sixtysix train-policy", args.out, module_text(results, command))
