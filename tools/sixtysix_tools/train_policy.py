@@ -67,8 +67,7 @@ def _rollout(world, me: int, rule, solver=None) -> int:
         if solver is not None and world.strict():
             solver.load(world)
             solver.coarse = True
-            v = solver.best(world.turn)
-            gp = (v + _GP // 2) // _GP if v >= 0 else -((-v + _GP // 2) // _GP)
+            gp = solver.best(world.turn) // _GP  # coarse: whole game points
             return gp if world.turn == me else -gp
         world.act(rule.choose(View(world, world.turn)))
     if world.winner < 0:
