@@ -89,11 +89,9 @@ def test_an_exact_rollout_is_the_solved_value_seen_from_either_seat():
     copy = Hand(rules)
     strict = 0
     for deal in range(40):
-        order = list(range(24))
-        for i in range(23, 0, -1):
-            j = rng.below(i + 1)
-            order[i], order[j] = order[j], order[i]
-        hand.deal_shuffled(deal % 2, bytes(order))
+        order = bytearray(range(24))
+        rng.shuffle(order)
+        hand.deal_shuffled(deal % 2, order)
         while not hand.over and not hand.strict():
             hand.act(rule.choose(View(hand, hand.turn)))
         strict += not hand.over
