@@ -70,15 +70,12 @@ def speed(level, decisions, seed, game):
 
 
 def main(args):
+    usage = "usage: bench_ai_seats_mpy.py LEVEL DECISIONS SEED GAME"
     if len(args) != 4 or args[3] not in GAMES[2:]:
-        print("usage: bench_ai_seats_mpy.py LEVEL DECISIONS SEED GAME (a game of the table of seats)")
+        print(usage + " (a game of the table of seats)")
         return 2
     if not (args[1].isdigit() and args[2].isdigit()) or args[0] not in games.LEVELS:
-        print(
-            "usage: bench_ai_seats_mpy.py LEVEL DECISIONS SEED GAME (LEVEL one of "
-            + ", ".join(games.LEVELS)
-            + "; DECISIONS and SEED in digits)"
-        )
+        print(usage + " (LEVEL one of " + ", ".join(games.LEVELS) + "; DECISIONS and SEED in digits)")
         return 2
     return run_mode(speed, args[0], int(args[1]), int(args[2]), GAMES.index(args[3]))
 
