@@ -58,18 +58,19 @@ def test_a_second_round_rolls_out_with_the_first_rounds_weights(tmp_path, capsys
     assert err.count("sixtysix train-policy: cannot read") == 2
 
 
-def test_exact_rollouts_are_a_command_of_their_own(tmp_path):
-    plain = tmp_path / "plain.py"
+def test_rollouts_played_out_by_rule_of_thumb_are_a_command_of_their_own(tmp_path):
     exact = tmp_path / "exact.py"
+    playout = tmp_path / "playout.py"
     again = tmp_path / "again.py"
     small = ["train-policy", "--matches", "2", "--rollouts", "3", "--seed", "4"]
-    assert main(small + ["--out", str(plain)]) == 0
-    assert main(small + ["--exact", "--jobs", "1", "--out", str(exact)]) == 0
-    assert main(small + ["--exact", "--jobs", "2", "--out", str(again)]) == 0
-    assert exact.read_bytes() == again.read_bytes()
+    assert main(small + ["--out", str(exact)]) == 0
+    assert main(small + ["--playout", "--jobs", "1", "--out", str(playout)]) == 0
+    assert main(small + ["--playout", "--jobs", "2", "--out", str(again)]) == 0
+    assert playout.read_bytes() == again.read_bytes()
     # The same decisions (medium against heuristic), other targets.
-    assert exact.read_bytes() != plain.read_bytes()
-    assert "--seed 4 --exact`" in exact.read_text()
+    assert exact.read_bytes() != playout.read_bytes()
+    assert "--seed 4 --playout`" in playout.read_text()
+    assert "--seed 4`" in exact.read_text()
 
 
 def test_an_exact_rollout_is_the_solved_value_seen_from_either_seat():

@@ -11,10 +11,11 @@ finds the weights:
 2. At every open-stock decision between plain cards (no marriage or trump
    exchange on offer, two or more legal cards), either seat's, it deals
    `--rollouts` worlds consistent with that player's view, and in each
-   plays every legal card and then the hand to its end with the rule of
-   thumb in both seats (with `--exact`, by rule of thumb only until the
-   stock is closed or exhausted, and from there by the solver: a dealt
-   world is a game of open cards).  A card's target is its game points
+   plays every legal card and then the hand with the rule of thumb in
+   both seats until the stock is closed or exhausted, and from there by
+   the solver: a dealt world is a game of open cards (with `--playout`,
+   by rule of thumb to the hand's end, as the weights shipped before
+   2026-11-28's evening were made).  A card's target is its game points
    summed over the worlds (the same worlds for every card).
 3. It fits the weights by least squares on the decisions' differences: a
    card's features and target less the mean over that decision's cards, so
@@ -235,7 +236,7 @@ def add_arguments(parser) -> None:
     parser.add_argument(
         "--matches", default="300", help="matches of each game to take positions from (default 300)"
     )
-    parser.add_argument("--rollouts", default="64", help="worlds dealt for each decision (default 64)")
+    parser.add_argument("--rollouts", default="32", help="worlds dealt for each decision (default 32)")
     parser.add_argument("--seed", default="1", help="seed of the deals, worlds and players (default 1)")
     parser.add_argument(
         "--jobs", default="2", help="processes to play on (default 2; the output does not depend on it)"
@@ -246,15 +247,16 @@ def add_arguments(parser) -> None:
         help="a module this command wrote: the rollouts play open-stock cards by it, not by rule of thumb",
     )
     parser.add_argument(
-        "--exact",
+        "--playout",
         action="store_true",
-        help="solve each rollout exactly once the stock is closed or exhausted",
+        help="play each rollout to the hand's end by rule of thumb instead of solving it"
+        " once the stock is closed or exhausted",
     )
     parser.add_argument("--out", default=DEFAULT_OUT, help="the module to write (default: the firmware's)")
     parser.set_defaults(run=run)
 
 
-def samples(game: int, matches: int, rollouts: int, seed: int, jobs: int, weights=None, exact=False):
+def samples(game: int, matches: int, rollouts: int, seed: int, jobs: int, weights=None, exact=True):
     tasks = [(game, seed * 100003 + i, rollouts, weights, exact) for i in range(matches)]
     if jobs == 1:
         return [match_samples(t) for t in tasks]
@@ -286,7 +288,8 @@ def run(args) -> int:
     results = []
     for name in GAME_NAMES:
         started = time.perf_counter()
-        per_match = samples(game_from_name(name), matches, rollouts, seed, jobs, rollout_weights, args.exact)
+        exact = not args.playout
+        per_match = samples(game_from_name(name), matches, rollouts, seed, jobs, rollout_weights, exact)
         fits = {True: Normal(), False: Normal()}
         for decisions in per_match:
             for leading, rows in decisions:
@@ -301,8 +304,8 @@ def run(args) -> int:
             % (name, matches, fits[True].decisions, fits[False].decisions, took)
         )
     command = "sixtysix train-policy --matches %d --rollouts %d --seed %d" % (matches, rollouts, seed)
-    if args.exact:
-        command += " --exact"
+    if args.playout:
+        command += " --playout"
     if args.rollout_weights is not None:
         command += " --rollout-weights %s" % os.path.basename(args.rollout_weights)
     return write_module("sixtysix train-policy", args.out, module_text(results, command))
