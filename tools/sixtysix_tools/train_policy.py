@@ -285,10 +285,10 @@ def run(args) -> int:
         except (OSError, SyntaxError, AttributeError, ValueError, TypeError) as e:
             print("sixtysix train-policy: cannot read %s: %s" % (args.rollout_weights, e), file=sys.stderr)
             return 2
+    exact = not args.playout
     results = []
     for name in GAME_NAMES:
         started = time.perf_counter()
-        exact = not args.playout
         per_match = samples(game_from_name(name), matches, rollouts, seed, jobs, rollout_weights, exact)
         fits = {True: Normal(), False: Normal()}
         for decisions in per_match:
