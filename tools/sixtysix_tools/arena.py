@@ -106,7 +106,7 @@ def add_arguments(parser) -> None:
         "--a",
         metavar="NAME",
         help="player a: random, heuristic, easy, medium or hard (and classic in the games for two and "
-        "three, and the experimental lookahead in the games for two)",
+        "three, and the experimental lookahead and pimc in the games for two)",
     )
     parser.add_argument("--b", metavar="NAME", help="player b, same choices")
     parser.add_argument(

@@ -38,6 +38,10 @@ class TwoPlayer(GamePart):
             from .lookahead import LookaheadPlayer
 
             return LookaheadPlayer(seed)
+        if name == "pimc":  # experimental, host only
+            from .pimc import PimcPlayer
+
+            return PimcPlayer(seed)
         return super().make_player(name, seed)
 
     def deal(self, match, dealer: int, cards: dict, stock):

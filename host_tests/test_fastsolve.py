@@ -1,0 +1,143 @@
+"""The C search of the host tools (tools/sixtysix_tools/fastsolve.c)
+against the firmware's own solver: the same value for every root action
+of random positions, the stock open or not, in both games."""
+
+import pytest
+from sixtysix.hand import CLAIM, EXCHANGE, Hand
+from sixtysix.rng import Rng
+from sixtysix.rules import SCHNAPSEN, SIXTY_SIX, Rules
+from sixtysix.solver import Solver
+from sixtysix_tools import fastsolve
+from sixtysix_tools.fastsolve import FastSolveError, FastSolver
+
+
+def _position(rules, seed: int, skip: int):
+    """A hand dealt from seed, `skip` random actions in (never a claim);
+    None if it ended on the way."""
+    rng = Rng(seed)
+    hand = Hand(rules)
+    order = bytearray(c for c in range(24) if (rules.deck() >> c) & 1)
+    rng.shuffle(order)
+    hand.deal_shuffled(seed % 2, order)
+    buf = bytearray(16)
+    for _ in range(skip):
+        n = hand.legal_actions(buf)
+        acts = [a for a in buf[:n] if a != CLAIM]
+        if hand.over or not acts:
+            return None
+        hand.act(acts[rng.below(len(acts))])
+    return None if hand.over else hand
+
+
+def _actions(hand) -> list:
+    buf = bytearray(16)
+    n = hand.legal_actions(buf)
+    return [a for a in buf[:n] if a != CLAIM]
+
+
+def _options(game: int, variant: int):
+    rules = Rules(game)
+    if variant == 1:  # the other side of the options the search reads
+        for name, value in (
+            ("head", "no" if rules.must_head else "yes"),
+            ("void", "any" if rules.must_trump else "trump"),
+            ("last-trick-bonus", "0" if not rules.no_bonus else "10"),
+            ("closer-won", "end" if rules.closer_at_close else "close"),
+            ("closer-failed", "2"),
+            ("schwarz", "2"),
+            ("marriage-lead", "queen"),
+        ):
+            rules.set_option(name, value)
+    return rules
+
+
+@pytest.mark.parametrize("variant", [0, 1])
+@pytest.mark.parametrize("game", [SIXTY_SIX, SCHNAPSEN])
+def test_every_root_value_is_the_firmware_solvers(game, variant):
+    rules = _options(game, variant)
+    checked = 0
+    open_stock = 0
+    for seed in range(1, 40):
+        # Late enough that the Python solver finishes in a moment.
+        hand = _position(rules, seed, 10 + seed % 5 if game == SIXTY_SIX else 5 + seed % 6)
+        if hand is None:
+            continue
+        open_stock += not hand.strict()
+        for coarse in (True, False):
+            slow = Solver(rules)
+            fast = FastSolver(rules, exchange_in_tree=False)
+            fast.coarse = coarse
+            for a in _actions(hand):
+                slow.load(hand)
+                slow.coarse = coarse
+                fast.load(hand)
+                assert fast.value_of(hand.turn, a) == slow.value_of(hand.turn, a), (seed, a, coarse)
+                checked += 1
+    assert checked > 200
+    assert open_stock > 5  # the open stock's draws and closes were searched too
+
+
+def test_exchange_in_the_tree_is_the_exchange_at_the_root():
+    """With `exchange_in_tree` a player who may exchange does so before
+    leading: the value of the position is the firmware's value of
+    exchanging first, wherever nobody else could exchange later."""
+    rules = Rules(SCHNAPSEN)
+    found = 0
+    for seed in range(1, 400):
+        hand = _position(rules, seed, 2 + seed % 5)
+        if hand is None or EXCHANGE not in _actions(hand) or hand.lead >= 0 or hand.facedown() < 3:
+            continue
+        slow = Solver(rules)
+        slow.load(hand)
+        slow.coarse = True
+        fast = FastSolver(rules, exchange_in_tree=True)
+        fast.load(hand)
+        assert fast.best(hand.turn) == slow.value_of(hand.turn, EXCHANGE), seed
+        found += 1
+        if found == 4:
+            break
+    assert found == 4
+
+
+def test_a_missing_compiler_is_one_plain_error(monkeypatch, tmp_path):
+    monkeypatch.setattr(fastsolve, "_lib", None)
+    monkeypatch.setattr(fastsolve, "_error", "")
+    monkeypatch.setenv("SIXTYSIX_CACHE", str(tmp_path))
+    monkeypatch.setenv("CC", str(tmp_path / "no-such-cc"))
+    with pytest.raises(FastSolveError, match="cannot run the C compiler"):
+        fastsolve.library()
+    assert not fastsolve.available()
+
+
+def test_the_pimc_player_is_legal():
+    """On random positions of random games and options (randplay), every
+    action it takes is legal."""
+    import sys
+
+    sys.path.insert(0, __file__.rsplit("/", 1)[0] + "/portable")
+    from randplay import random_positions
+    from sixtysix.view import View
+    from sixtysix_tools.arena import make_player
+
+    p = make_player("sixty-six", "pimc", 3)
+    p.pimc_worlds = 2  # legality, not strength: a few worlds are enough
+    asked = 0
+    for h in random_positions(5, 12):
+        if h.facedown() > 5:
+            continue  # an early Sixty-Six world takes seconds to solve
+        h.check(p.choose(View(h, h.turn)))
+        asked += 1
+    assert asked > 50
+
+
+def test_pimc_without_a_compiler_is_one_line(monkeypatch, tmp_path, capsys):
+    from sixtysix_tools.cli import main
+
+    monkeypatch.setattr(fastsolve, "_lib", None)
+    monkeypatch.setattr(fastsolve, "_error", "")
+    monkeypatch.setenv("SIXTYSIX_CACHE", str(tmp_path))
+    monkeypatch.setenv("CC", str(tmp_path / "no-such-cc"))
+    out = str(tmp_path / "out")
+    assert main(["arena", "--a", "pimc", "--b", "heuristic", "--matches", "1", "--out", out]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "pimc player needs the C search" in err[0], err
