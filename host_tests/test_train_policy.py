@@ -73,6 +73,19 @@ def test_rollouts_played_out_by_rule_of_thumb_are_a_command_of_their_own(tmp_pat
     assert "--seed 4`" in exact.read_text()
 
 
+def test_the_c_search_writes_the_bytes_the_firmware_solver_writes(tmp_path, monkeypatch):
+    """train-policy solves its rollouts with fastsolve where it builds;
+    the firmware's solver (SIXTYSIX_TRAIN_PYTHON=1) gives the same file."""
+    from sixtysix_tools import fastsolve
+
+    assert fastsolve.available()
+    small = ["train-policy", "--matches", "2", "--rollouts", "3", "--seed", "6", "--jobs", "1"]
+    assert main(small + ["--out", str(tmp_path / "c.py")]) == 0
+    monkeypatch.setenv("SIXTYSIX_TRAIN_PYTHON", "1")
+    assert main(small + ["--out", str(tmp_path / "py.py")]) == 0
+    assert (tmp_path / "c.py").read_bytes() == (tmp_path / "py.py").read_bytes()
+
+
 def test_an_exact_rollout_is_the_solved_value_seen_from_either_seat():
     from sixtysix.hand import Hand
     from sixtysix.players import HeuristicPlayer

@@ -13,7 +13,8 @@ finds the weights:
    `--rollouts` worlds consistent with that player's view, and in each
    plays every legal card and then the hand with the rule of thumb in
    both seats until the stock is closed or exhausted, and from there by
-   the solver: a dealt world is a game of open cards (with `--playout`,
+   the solver (the host's C search where it builds, `rollout_solver`):
+   a dealt world is a game of open cards (with `--playout`,
    by rule of thumb to the hand's end, as the weights shipped before
    2026-11-28's evening were made).  A card's target is its game points
    summed over the worlds (the same worlds for every card).
@@ -93,6 +94,19 @@ class PolicyRule(HeuristicPlayer):
         return best_card(view, cards, self.weights, weights_at(view), self.f)
 
 
+def rollout_solver(rules):
+    """What solves the rollouts once their stock is closed or exhausted:
+    the search compiled from C where the machine can build it (fastsolve,
+    value for value the same, many times as fast), else the firmware's
+    own solver with a host-sized table.  Either gives the same bytes."""
+    if os.environ.get("SIXTYSIX_TRAIN_PYTHON") != "1":
+        from . import fastsolve
+
+        if fastsolve.available():
+            return fastsolve.FastSolver(rules, exchange_in_tree=False)
+    return Solver(rules, make_tables(_TABLE))
+
+
 def read_weights(path: str) -> bytes:
     """The packed WEIGHTS of a module this command wrote."""
     weights = load_module(path, "rollout_weights").WEIGHTS
@@ -114,7 +128,7 @@ def match_samples(task):
     players = [searcher, plain] if seed % 2 else [plain, searcher]
     sampler = WorldSampler(rules)
     rng = Rng(seed * 2 + 2)
-    solver = Solver(rules, make_tables(_TABLE)) if exact else None
+    solver = rollout_solver(rules) if exact else None
     world = Hand(rules)
     trial = Hand(rules)
     f = bytearray(NFEATURES)
