@@ -417,22 +417,7 @@ int ss_best(int p, int lo, int hi) {
    suit for a marriage, 68 exchange, 69 close), searched within (lo, hi). */
 int ss_value_of(int p, int code, int lo, int hi) {
     if (aborted) return 0;
-    if (code == 69) {
-        int cs0 = S.close_score[0], cs1 = S.close_score[1];
-        int ct0 = S.close_tricks[0], ct1 = S.close_tricks[1];
-        S.close_score[0] = score(0);
-        S.close_score[1] = score(1);
-        S.close_tricks[0] = S.tricks[0];
-        S.close_tricks[1] = S.tricks[1];
-        S.closer = p;
-        int v = search_lead(p, lo, hi, 1);
-        S.closer = -1;
-        S.close_score[0] = cs0;
-        S.close_score[1] = cs1;
-        S.close_tricks[0] = ct0;
-        S.close_tricks[1] = ct1;
-        return v;
-    }
+    if (code == 69) return close_and_search(p, lo, hi, 0);
     if (code == 68) {
         int n = S.stock_size, mine = S.trump * 6 + S.exchange_rank, up = S.stock[n - 1];
         int hand = S.hands[p], was = S.exchanged;
