@@ -586,11 +586,19 @@ def test_ctrl_c_at_any_moment_keeps_every_shown_move_in_the_record(tmp_path):
         # Once the table has printed its first line: a SIGINT while the
         # interpreter itself starts up (a slow, busy machine) kills Python
         # before any of the program runs, which is not what is tested here.
-        first = proc.stdout.readline()
+        # Read byte by byte from the pipe itself: proc.stdout.readline()
+        # would buffer what follows the line, and communicate() reads the
+        # pipe past that buffer, so the first moves went missing from `out`.
+        first = b""
+        while not first.endswith(b"\n"):
+            byte = os.read(proc.stdout.fileno(), 1)
+            if not byte:
+                break
+            first += byte
         time.sleep(0.3 + rng.random() * 0.5)
         proc.send_signal(signal.SIGINT)
         out, err = proc.communicate(timeout=60)
-        out = first + out
+        out = first.decode() + out
         assert "Traceback" not in out + err, err
         if "Leaving the match (Ctrl-C)." not in out:
             continue  # the match was over before the signal came
