@@ -12,6 +12,7 @@ needs it says so in one line instead of a traceback.
 import ctypes
 import hashlib
 import os
+import shutil
 import subprocess
 import tempfile
 
@@ -68,13 +69,24 @@ def _cache_dir() -> str:
     return d
 
 
+def compiler() -> str:
+    """The C compiler the build uses: $CC, else `cc`."""
+    return os.environ.get("CC") or "cc"
+
+
+def has_compiler() -> bool:
+    """Whether that compiler is on this machine at all (a fresh Linux with
+    only Python has none; the tests of the C search are skipped there)."""
+    return shutil.which(compiler()) is not None
+
+
 def _build() -> str:
     with open(_SOURCE, "rb") as f:
         digest = hashlib.sha256(f.read()).hexdigest()[:16]
     target = os.path.join(_cache_dir(), "fastsolve-%s.so" % digest)
     if os.path.exists(target):
         return target
-    cc = os.environ.get("CC") or "cc"
+    cc = compiler()
     fd, tmp = tempfile.mkstemp(suffix=".so", dir=os.path.dirname(target))
     os.close(fd)
     cmd = [cc, "-O2", "-shared", "-fPIC", "-o", tmp, _SOURCE]
