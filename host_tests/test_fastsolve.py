@@ -107,6 +107,18 @@ def test_exchange_in_the_tree_is_the_exchange_at_the_root():
     assert found == 4
 
 
+def test_the_cache_name_follows_the_compiler(monkeypatch, tmp_path):
+    """A library built by one compiler (or on another machine sharing the
+    home folder) is not loaded for another."""
+    monkeypatch.setenv("SIXTYSIX_CACHE", str(tmp_path))
+    monkeypatch.setenv("CC", "gcc")
+    first = fastsolve._target()
+    assert fastsolve._target() == first
+    monkeypatch.setenv("CC", "clang")
+    assert fastsolve._target() != first
+    assert all(p.startswith(str(tmp_path)) for p in (first, fastsolve._target()))
+
+
 def test_a_missing_compiler_is_one_plain_error(monkeypatch, tmp_path):
     monkeypatch.setattr(fastsolve, "_lib", None)
     monkeypatch.setattr(fastsolve, "_error", "")

@@ -4,14 +4,16 @@ player and the training of the open-stock weights.
 
 The first use compiles fastsolve.c with the machine's C compiler (`cc`,
 or $CC) into a cache folder ($SIXTYSIX_CACHE, else ~/.cache/sixtysix)
-under a name that carries the source's hash, so an edited source is
-compiled again.  `available()` says whether that worked; a tool that
-needs it says so in one line instead of a traceback.
+under a name that carries the source's hash, the machine and the
+compiler, so an edited source is compiled again.  `available()` says
+whether that worked; a tool that needs it says so in one line instead
+of a traceback.
 """
 
 import ctypes
 import hashlib
 import os
+import platform
 import shutil
 import subprocess
 import tempfile
@@ -80,10 +82,19 @@ def has_compiler() -> bool:
     return shutil.which(compiler()) is not None
 
 
-def _build() -> str:
+def _target() -> str:
+    """The cached library's path: its name carries the source's hash, the
+    machine's architecture and the compiler, so an edited source, a home
+    folder shared between machines or another $CC builds afresh."""
+    key = hashlib.sha256()
     with open(_SOURCE, "rb") as f:
-        digest = hashlib.sha256(f.read()).hexdigest()[:16]
-    target = os.path.join(_cache_dir(), "fastsolve-%s.so" % digest)
+        key.update(f.read())
+    key.update(("\0%s\0%s" % (platform.machine(), compiler())).encode())
+    return os.path.join(_cache_dir(), "fastsolve-%s.so" % key.hexdigest()[:16])
+
+
+def _build() -> str:
+    target = _target()
     if os.path.exists(target):
         return target
     cc = compiler()
