@@ -18,8 +18,6 @@ import shutil
 import subprocess
 import tempfile
 
-from sixtysix.hand import CLOSE, EXCHANGE
-
 _SOURCE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fastsolve.c")
 GP = 1000
 INF = 1000000
@@ -177,9 +175,7 @@ class FastSolver:
         p.stock_size = len(hand.stock)
         p.exchanged = 1 if hand.exchanged_by >= 0 else 0
         p.coarse = 1 if self.coarse else 0
-        p.limit = self.limit
-        if p.limit > 1 << 62:
-            p.limit = 1 << 62
+        p.limit = min(self.limit, 1 << 62)
         for i in range(len(hand.stock)):
             p.stock[i] = hand.stock[i]
         self.lib.ss_load(ctypes.byref(p))
@@ -212,9 +208,6 @@ class FastSolver:
         return self.lib.ss_best(p, GP - 1, GP) >= GP
 
 
-__all__ = ["FastSolver", "FastSolveError", "available", "library", "CLOSE", "EXCHANGE"]
-
-
 class SearchSolver(FastSolver):
     """FastSolver with the attributes sixtysix.ai's search players read and
     set on their solver (`nodes`, `limit`, `horizon`, ...), so a
@@ -224,8 +217,7 @@ class SearchSolver(FastSolver):
     def __init__(
         self, rules, tables=None, exchange_in_tree: bool = False, close_in_tree: bool = True
     ) -> None:
-        FastSolver.__init__(self, rules, exchange_in_tree, close_in_tree)
-        self._limit = 1 << 62
+        FastSolver.__init__(self, rules, exchange_in_tree, close_in_tree)  # sets limit
         self.horizon = 255
         self.evaluator = None
         self.broken = False

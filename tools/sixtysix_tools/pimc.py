@@ -43,7 +43,6 @@ class PimcPlayer(SearchPlayer):
         self.level = NAME
         self.pimc_worlds = worlds
         self.fast: FastSolver | None = None
-        self.fast_rules = None
 
     def choose(self, view) -> int:
         self._setup(view.rules)
@@ -57,9 +56,8 @@ class PimcPlayer(SearchPlayer):
         if len(acts) == 1:
             return acts[0]
         fast = self.fast
-        if fast is None or self.fast_rules is not view.rules:
+        if fast is None or fast.rules is not view.rules:
             fast = self.fast = FastSolver(view.rules, close_in_tree=False)
-            self.fast_rules = view.rules
         fast.coarse = True
         worlds = 1 if self.sampler.count_worlds_is_one(view) else self.pimc_worlds
         totals = [0] * len(acts)
