@@ -25,10 +25,8 @@ def _position(rules, seed: int, skip: int):
     order = bytearray(c for c in range(24) if (rules.deck() >> c) & 1)
     rng.shuffle(order)
     hand.deal_shuffled(seed % 2, order)
-    buf = bytearray(16)
     for _ in range(skip):
-        n = hand.legal_actions(buf)
-        acts = [a for a in buf[:n] if a != CLAIM]
+        acts = _actions(hand)
         if hand.over or not acts:
             return None
         hand.act(acts[rng.below(len(acts))])
@@ -162,3 +160,39 @@ def test_pimc_without_a_compiler_is_one_line(monkeypatch, tmp_path, capsys):
     assert main(["arena", "--a", "pimc", "--b", "heuristic", "--matches", "1", "--out", out]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "pimc player needs the C search" in err[0], err
+
+
+@needs_cc
+def test_fast_hard_plays_as_hard_does_with_no_budget():
+    """FastHardPlayer (hard's searches through SearchSolver) chooses what
+    hard with the firmware's solver chooses when neither runs out of
+    nodes, from the same seed, at the last draw (sampled worlds, game
+    points only; once the stock is gone hard's margin pass differs, as the
+    firmware's table keeps the coarse pass's entries); and play_out scores
+    a hand from the seat asked."""
+    import sys
+
+    sys.path.insert(0, __file__.rsplit("/", 1)[0] + "/portable")
+    from randplay import random_positions
+    from sixtysix.ai import SearchPlayer
+    from sixtysix.players import HeuristicPlayer
+    from sixtysix.view import View
+    from sixtysix_tools.pimc import FastHardPlayer, play_out
+
+    fast = FastHardPlayer(5)
+    slow = SearchPlayer("hard", 5)
+    slow.max_nodes = 1 << 40
+    asked = 0
+    for h in random_positions(9, 60):
+        if h.facedown() != 1 or h.hands[h.turn].bit_count() > 5:
+            continue  # small enough for the Python solver, no budget
+        view = View(h, h.turn)
+        assert fast.choose(view) == slow.choose(view), asked
+        asked += 1
+    assert asked > 30
+    for seed in range(4):
+        hand = _position(Rules(SCHNAPSEN), seed + 1, 0)
+        me = seed % 2
+        got = play_out(hand, [FastHardPlayer(seed), HeuristicPlayer()], me)
+        assert hand.over and abs(got) == (hand.game_points if hand.winner >= 0 else 0)
+        assert (got > 0) == (hand.winner == me)
