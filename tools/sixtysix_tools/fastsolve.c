@@ -178,6 +178,23 @@ static int may_exchange(int p) {
            ((S.hands[p] >> (S.trump * 6 + S.exchange_rank)) & 1) && (S.exchange_free || S.tricks[p]);
 }
 
+/* p exchanges its trump card (the jack, or the nine) for the upcard, the
+   stock's last card; the upcard taken is returned for exchange_back. */
+static int exchange(int p) {
+    int n = S.stock_size, mine = S.trump * 6 + S.exchange_rank, up = S.stock[n - 1];
+    S.hands[p] = (S.hands[p] & ~(1 << mine)) | (1 << up);
+    S.stock[n - 1] = (uint8_t)mine;
+    S.exchanged = 1;
+    return up;
+}
+
+static void exchange_back(int p, int up, int was) {
+    int mine = S.trump * 6 + S.exchange_rank;
+    S.hands[p] = (S.hands[p] & ~(1 << up)) | (1 << mine);
+    S.stock[S.stock_size - 1] = (uint8_t)up;
+    S.exchanged = was;
+}
+
 static int close_and_search(int p, int alpha, int beta, int ply);
 
 static int search_lead(int p, int alpha, int beta, int ply) {
@@ -195,11 +212,7 @@ static int search_lead(int p, int alpha, int beta, int ply) {
     }
     int swapped = -1;
     if (may_exchange(p)) {
-        int mine = S.trump * 6 + S.exchange_rank, up = S.stock[S.stock_size - 1];
-        S.hands[p] = (hand & ~(1 << mine)) | (1 << up);
-        S.stock[S.stock_size - 1] = (uint8_t)mine;
-        S.exchanged = 1;
-        swapped = up;
+        swapped = exchange(p);
         hand = S.hands[p];
     }
     uint32_t a = (uint32_t)S.hands[0] | ((uint32_t)p << 24) | ((S.tricks[0] ? 1u : 0u) << 25) |
@@ -276,12 +289,7 @@ static int search_lead(int p, int alpha, int beta, int ply) {
         e->v = ((best + INF) << 2) | flag;
     }
 done:
-    if (swapped >= 0) {
-        int mine = S.trump * 6 + S.exchange_rank;
-        S.hands[p] = (S.hands[p] & ~(1 << swapped)) | (1 << mine);
-        S.stock[S.stock_size - 1] = (uint8_t)swapped;
-        S.exchanged = 0;
-    }
+    if (swapped >= 0) exchange_back(p, swapped, 0);
     return best;
 }
 
@@ -419,15 +427,9 @@ int ss_value_of(int p, int code, int lo, int hi) {
     if (aborted) return 0;
     if (code == 69) return close_and_search(p, lo, hi, 0);
     if (code == 68) {
-        int n = S.stock_size, mine = S.trump * 6 + S.exchange_rank, up = S.stock[n - 1];
-        int hand = S.hands[p], was = S.exchanged;
-        S.hands[p] = (hand & ~(1 << mine)) | (1 << up);
-        S.stock[n - 1] = (uint8_t)mine;
-        S.exchanged = 1;
+        int was = S.exchanged, up = exchange(p);
         int v = search_root(p, lo, hi);
-        S.exchanged = was;
-        S.stock[n - 1] = (uint8_t)up;
-        S.hands[p] = hand;
+        exchange_back(p, up, was);
         return v;
     }
     if (S.lead >= 0) return search_follow(p, lo, hi, 1, code);
