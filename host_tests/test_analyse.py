@@ -283,5 +283,5 @@ def test_the_schnapsen_example_in_the_docs(capsys, tmp_path):
     path.write_text(SCHNAPSEN_HAND)
     status, out, _ = run_analyse(capsys, str(path), "--player", "B")
     assert status == 0
-    assert "line 18: B marry D -- computer: play TH; exact: costs 1 game point and 13 hand points" in out
+    assert "line 18: B marry D -- computer: play KH; exact: costs 1 game point and 13 hand points" in out
     assert "B: 10 decisions, 7 agree with the computer; 5 decided exactly, 1 exact mistake" in out

@@ -265,6 +265,8 @@ class SearchPlayer(HeuristicPlayer):
         self.close_judged = 0  # worlds searched for that judgement
         # The last decision counted wins (_count_wins) instead of values.
         self.counted_wins = False
+        # The last decision (in _exact) valued its actions margin included.
+        self.valued_margin = False
 
     def _setup(self, rules) -> None:
         s = _SHARED
@@ -288,6 +290,7 @@ class SearchPlayer(HeuristicPlayer):
         self.worlds = 0
         self.close_judged = 0
         self.counted_wins = False
+        self.valued_margin = False
         acts = view.actions
         if view.my_score >= _WIN:
             return CLAIM
@@ -458,7 +461,7 @@ class SearchPlayer(HeuristicPlayer):
                 solver.limit = max((self.max_nodes - self.nodes) // 2, 1)
             # Sampled worlds need only game points (far fewer nodes); the
             # classic level's exact world keeps the margin as tie-break.
-            solver.coarse = not exact or capped
+            solver.set_coarse(not exact or capped)
             self._values(acts, no_close, this)
             self.nodes += solver.nodes
             if solver.aborted:
@@ -502,7 +505,7 @@ class SearchPlayer(HeuristicPlayer):
                 break
             done = solver.nodes
             solver.limit = done + self.max_nodes - self.nodes
-            solver.coarse = not margin
+            solver.set_coarse(not margin)
             top = totals[self._pick(acts, True)]
             for i in range(len(acts)):
                 a = acts[i]
@@ -513,6 +516,7 @@ class SearchPlayer(HeuristicPlayer):
             for i in range(len(acts)):
                 totals[i] = this[i]
             self.counted_wins = False
+            self.valued_margin = margin == 1
         i = self._pick(acts, True)
         if self.counted_wins:
             return code
@@ -575,7 +579,7 @@ class SearchPlayer(HeuristicPlayer):
             world.act(CLOSE)
         solver = self.solver
         solver.load(world)
-        solver.coarse = True
+        solver.coarse = True  # the table is new: nothing in it to forget
         solver.limit = max(budget - self.nodes, 1)
 
     def _values(self, acts, no_close: bool, out) -> None:

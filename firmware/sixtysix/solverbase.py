@@ -81,6 +81,8 @@ class SolverBase:
         self.aborted = False
         self.broken = False
         # Coarse: game points only, no margin tie-break (far fewer nodes).
+        # Once the loaded position has been searched, change it only with
+        # set_coarse: the table must not serve values of the other kind.
         self.coarse = False
         # Depth-limited search (the open-stock phase): a lead node at ply
         # `horizon` or deeper is not searched but valued by `evaluator`
@@ -125,6 +127,15 @@ class SolverBase:
         self.aborted = False
         self.broken = False  # compat.out_of_stack: the state is half made
         self._new_table()
+
+    def set_coarse(self, coarse: bool) -> None:
+        """Value in game points only (True) or with the card-point margin
+        as tie-break (False).  The table keys no such flag, so a change
+        forgets it: a game-points entry read back as a margin value would
+        pass 1000 for 1034."""
+        if coarse != self.coarse:
+            self.coarse = coarse
+            self._new_table()
 
     def _new_table(self) -> None:
         """Forget the table's contents (a new position or new rules)."""

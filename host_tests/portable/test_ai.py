@@ -108,6 +108,49 @@ def test_play_is_exact_once_the_stock_is_exhausted():
     assert fitted * 10 > checked * 9, (fitted, checked)
 
 
+def test_the_margin_breaks_ties_once_the_stock_is_exhausted():
+    """Where the hard level's exact search fits its budget it values the
+    actions best in game points a second time, card-point margin included,
+    on the same loaded position.  The table then must not answer with the
+    first pass's game-points-only entries (it did: 1000 for 1034, and one
+    decision in eight took a smaller margin than it could).  So: when
+    hard says it valued the margin, its value is the chosen action's true
+    value and no action as good in game points has a larger margin."""
+    hard = make_player("hard", 5)
+    valued = 0
+    checked = 0
+    for h in random_positions(3, 30 if SMALL else 150):
+        p = h.turn
+        if h.pos < len(h.stock) or h.score(p) >= _WIN:
+            continue
+        view = View(h, p)
+        code = hard.choose(view)
+        checked += 1
+        if not hard.valued_margin:
+            continue
+        solver = Solver(h.rules)
+        solver.load(h)
+        solver.coarse = True
+        points = {}
+        for a in view.actions:
+            if a != CLAIM:
+                points[a] = solver.value_of(p, a)
+        solver.load(h)
+        solver.coarse = False
+        top = max(points.values())
+        best = None
+        for a in points:
+            if points[a] == top:
+                v = solver.value_of(p, a)
+                if best is None or v > best:
+                    best = v
+        got = solver.value_of(p, code)
+        assert hard.value == got, "hard said %d for %d, worth %d" % (hard.value, code, got)
+        assert got == best, "hard chose %d worth %d; a tie in game points is worth %d" % (code, got, best)
+        valued += 1
+    assert valued * 10 > checked * 8, (valued, checked)
+
+
 def decisions(names, seed, game, hands):
     """(player, action, search nodes) of every decision in the first hands
     of a match between two fresh players made from seeds."""

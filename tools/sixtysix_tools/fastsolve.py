@@ -225,6 +225,10 @@ class SearchSolver(FastSolver):
     def tables(self):
         return None
 
+    def set_coarse(self, coarse: bool) -> None:
+        # fastsolve.c keys its table on `coarse`: nothing to forget
+        self.coarse = coarse
+
     @property
     def nodes(self) -> int:
         return self.lib.ss_nodes()
