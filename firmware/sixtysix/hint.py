@@ -14,7 +14,7 @@ from .players import beats
 # says both.
 # Play: the chosen card won in all / 70-99% / 30-69% / 1-29% / none of the
 # deals tried.
-PLAY_HELD = (97, 81, 56, 23, 9)
+PLAY_HELD = (97, 81, 57, 22, 9)
 # Close: won in every deal solved / all but one.
 CLOSE_HELD = (96, 89)
 
