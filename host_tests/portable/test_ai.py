@@ -67,6 +67,14 @@ def best_value(solver, h):
     return best
 
 
+def exhausted_positions(seed, hands):
+    """The positions of random_positions once the stock is exhausted, the
+    player to act short of 66 (so with no claim to make)."""
+    for h in random_positions(seed, hands):
+        if h.pos >= len(h.stock) and h.score(h.turn) < _WIN:
+            yield h
+
+
 def test_play_is_exact_once_the_stock_is_exhausted():
     """With the stock exhausted every card's place is known.  The classic
     level searches to the end whatever it costs, so its choice is worth the
@@ -79,10 +87,8 @@ def test_play_is_exact_once_the_stock_is_exhausted():
     hard = make_player("hard", 5)
     checked = 0
     fitted = 0
-    for h in random_positions(8, 40 if SMALL else 400):
+    for h in exhausted_positions(8, 40 if SMALL else 400):
         p = h.turn
-        if h.pos < len(h.stock) or h.score(p) >= _WIN:
-            continue
         solver = Solver(h.rules)
         code = classic.choose(View(h, p))
         h.check(code)
@@ -119,10 +125,8 @@ def test_the_margin_breaks_ties_once_the_stock_is_exhausted():
     hard = make_player("hard", 5)
     valued = 0
     checked = 0
-    for h in random_positions(3, 30 if SMALL else 150):
+    for h in exhausted_positions(3, 30 if SMALL else 150):
         p = h.turn
-        if h.pos < len(h.stock) or h.score(p) >= _WIN:
-            continue
         view = View(h, p)
         code = hard.choose(view)
         checked += 1
