@@ -42,6 +42,10 @@ class TwoPlayer(GamePart):
             from .pimc import PimcPlayer
 
             return PimcPlayer(seed)
+        if ":" in name:  # a level with settings changed, host only (variant.py)
+            from .variant import variant_player
+
+            return variant_player(name, seed)
         return super().make_player(name, seed)
 
     def deal(self, match, dealer: int, cards: dict, stock):
