@@ -205,7 +205,7 @@ def test_readme_example_cut_mid_hand(capsys, tmp_path):
     read(README_EXAMPLE + out)  # the printed line continues the record
 
 
-@pytest.mark.parametrize("level", ["easy", "medium", "hard", "HARD"])
+@pytest.mark.parametrize("level", ["easy", "medium", "hard", "HARD", "classic"])
 def test_level_and_seed_options(capsys, tmp_path, level):
     path = tmp_path / "game.txt"
     path.write_text(README_EXAMPLE)

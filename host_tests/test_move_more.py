@@ -266,3 +266,17 @@ def test_the_four_hand_example_in_the_docs_prints_what_they_show():
     text = "\n".join(lines[:command]).strip() + "\n"
     assert text.startswith("game four-hand\n")
     assert move.next_action(text) == lines[command + 1]
+
+
+def test_the_classic_baseline_answers_in_the_games_for_two_and_three():
+    text = cut_records("three-hand", 13, 1)[0]
+    read(text + move.next_action(text, "classic") + "\n")
+
+
+@pytest.mark.parametrize("game", ("four-hand", "sixty-five"))
+def test_classic_in_a_game_without_it_is_an_error_at_the_game_line(tmp_path, game):
+    path = tmp_path / "four.txt"
+    path.write_text("# a record\n" + cut_records(game, 11, 1)[0])
+    done = run_python("-m", "sixtysix_tools.cli", "move", str(path), "--level", "classic")
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == "%s:2: no classic level in %s (random, heuristic, easy, medium or hard)\n" % (path, game)

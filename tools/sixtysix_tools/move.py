@@ -24,7 +24,9 @@ from .recordsyntax import one_of
 from .replay import error_line, read_record
 from .textin import ascii_int
 
-LEVELS = ("random", "heuristic", "easy", "medium", "hard")
+# classic (the hard level before device-time budgets, the baseline the
+# others are measured against) plays the games for two and three only.
+LEVELS = ("random", "heuristic", "easy", "medium", "hard", "classic")
 
 
 def add_arguments(parser) -> None:
@@ -94,7 +96,12 @@ def next_action(text: str, level: str = "hard", seed: int = 1) -> str:
     part = replay.part
     match = replay.match
     seat = match.turn_seat()
-    code = part.make_player(level, seed).choose(part.view(match, seat))
+    try:
+        player = part.make_player(level, seed)
+    except ValueError:
+        line, _ = first_statement(text)
+        raise RecordError(line, "no %s level in %s (%s)" % (level, part.name, one_of(LEVELS[:5]))) from None
+    code = player.choose(part.view(match, seat))
     return "%s %s" % (part.seats[seat], part.action_name(code))
 
 
