@@ -279,4 +279,5 @@ def test_classic_in_a_game_without_it_is_an_error_at_the_game_line(tmp_path, gam
     path.write_text("# a record\n" + cut_records(game, 11, 1)[0])
     done = run_python("-m", "sixtysix_tools.cli", "move", str(path), "--level", "classic")
     assert done.returncode == 2 and done.stdout == ""
-    assert done.stderr == "%s:2: no classic level in %s (random, heuristic, easy, medium or hard)\n" % (path, game)
+    levels = "random, heuristic, easy, medium or hard"
+    assert done.stderr == "%s:2: no classic level in %s (%s)\n" % (path, game, levels)
