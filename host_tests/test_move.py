@@ -80,6 +80,15 @@ def test_move_is_always_legal_at_the_hard_level():
         check_legal(text, "hard", i)
 
 
+def test_move_is_always_legal_at_the_classic_level():
+    # The baseline outside bots may play against: its own closing rule and
+    # budget, so its own pass over positions it may meet.
+    verbs = set()
+    for i, text in enumerate(cut_records(14, 200)):
+        verbs.add(check_legal(text, "classic", i).split()[1])
+    assert {"play", "close"} <= verbs
+
+
 def test_random_and_heuristic_levels_work_too():
     for i, text in enumerate(cut_records(13, 100)):
         check_legal(text, ("random", "heuristic")[i % 2], i)
