@@ -75,17 +75,13 @@ def test_move_is_always_legal_at_the_easy_and_medium_levels():
     assert {"play", "marry", "exchange"} <= verbs
 
 
-def test_move_is_always_legal_at_the_hard_level():
-    for i, text in enumerate(cut_records(12, 400)):
-        check_legal(text, "hard", i)
-
-
-def test_move_is_always_legal_at_the_classic_level():
-    # The baseline outside bots may play against: its own closing rule and
-    # budget, so its own pass over positions it may meet.
+@pytest.mark.parametrize("level, seed, count", [("hard", 12, 400), ("classic", 14, 200)])
+def test_move_is_always_legal_at_the_searching_levels(level, seed, count):
+    # classic is the baseline outside bots may play against: its own
+    # closing rule and budget, so its own pass over the positions.
     verbs = set()
-    for i, text in enumerate(cut_records(14, 200)):
-        verbs.add(check_legal(text, "classic", i).split()[1])
+    for i, text in enumerate(cut_records(seed, count)):
+        verbs.add(check_legal(text, level, i).split()[1])
     assert {"play", "close"} <= verbs
 
 
