@@ -151,3 +151,25 @@ def test_a_save_folder_that_is_a_link_to_nowhere_is_named_as_such(capsys, tmp_pa
     os.symlink(tmp_path / "gone", broken)
     status, err = run(capsys, "--save-dir", str(broken), "--keys", "A")
     assert status == 2 and "is a link that leads nowhere" in err
+
+
+def test_the_pybadge_without_displayio_says_what_to_install(capsys, tmp_path, monkeypatch):
+    """The PyBadge is drawn by CircuitPython's displayio on CPython; where
+    those packages are missing the simulator names the install, not a
+    ModuleNotFoundError."""
+    monkeypatch.setitem(sys.modules, "busdisplay", None)  # import busdisplay now fails
+    status, err = run(
+        capsys,
+        "--board",
+        "pybadge",
+        "--save-dir",
+        str(tmp_path),
+        "--keys",
+        "A",
+        "--screenshot",
+        str(tmp_path / "s"),
+    )
+    assert status == 2
+    assert "Adafruit PyBadge is drawn by CircuitPython's displayio" in err
+    assert "busdisplay is not installed" in err and "pip install -e '.[sim]'" in err
+    assert err.count("\n") == 1

@@ -56,7 +56,13 @@ def make_canvas(board):
     if board.PORT == "circuitpython":
         from .hostcanvas import headless_displayio_canvas
 
-        return headless_displayio_canvas(board.WIDTH, board.HEIGHT, board.FACE[1])
+        try:
+            return headless_displayio_canvas(board.WIDTH, board.HEIGHT, board.FACE[1])
+        except ImportError as e:
+            raise UsageError(
+                "the %s is drawn by CircuitPython's displayio, and %s is not installed here:"
+                " .venv/bin/pip install -e '.[sim]' brings it" % (board.NAME, e.name or "part of it")
+            ) from None
     from .hostcanvas import HostCanvas
 
     return HostCanvas(
