@@ -260,3 +260,14 @@ def test_the_documented_screens_are_the_golden_ones_enlarged(board_name):
         elif any(rows[y * zoom][x * zoom] != golden[y][x] for y in range(gh) for x in range(gw)):
             stale.append(name)
     assert not stale, "made again with `sixtysix sim --tour` (README, Screens): %s" % ", ".join(stale)
+
+
+@pytest.mark.parametrize("board_name", ["pico_display", "thumby"])
+def test_every_golden_screen_of_the_documented_boards_is_in_the_docs(board_name):
+    """docs/MORE_GAMES.md and docs/BIDDING.md show every game's tour on the
+    Pico Display and the Thumby: a screen a tour photographs (a golden
+    picture) that docs/screens lacks is a picture `--tour` makes and the
+    documentation never shows."""
+    golden = set(os.listdir(os.path.join(GOLDEN, board_name)))
+    documented = set(os.listdir(os.path.join(ROOT, "docs", "screens", board_name)))
+    assert sorted(golden - documented) == []
