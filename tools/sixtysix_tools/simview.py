@@ -170,10 +170,22 @@ def terminal_frame(sim: Sim, keys: list, cols: int, lines: int, why: str) -> str
         how = "the board's text, a character per letter (%dx%d or more shows its pixels)" % pixels
     else:
         need = (c.cols, c.rows + 3) if isinstance(c, CellCanvas) else pixels
-        picture = ("The board needs a terminal of %dx%d or more." % need)[:cols]
+        picture = _needs(need, cols, room)
         how = "too small to show the board"
     status = [why, how, help_line(sim, keys)]
     return picture + "".join("\n" + line[:cols] + "\x1b[K" for line in status)
+
+
+def _needs(need: tuple, cols: int, room: int) -> str:
+    """The size the board needs, in lines of at most cols characters and
+    at most `room` of them (at least one): the sentence wrapped where it
+    fits, else the size alone, whose digits come first."""
+    import textwrap
+
+    lines = textwrap.wrap("The board needs a terminal of %dx%d or more." % need, max(cols, 1))
+    if len(lines) <= max(room, 1) and all(len(line) <= cols for line in lines):
+        return "\n".join(lines)
+    return ("%dx%d needed" % need)[: max(cols, 1)]
 
 
 def _terminal(sim: Sim, keys: list, why: str = "drawn in the terminal") -> int:
