@@ -173,3 +173,14 @@ def test_the_pybadge_without_displayio_says_what_to_install(capsys, tmp_path, mo
     assert "Adafruit PyBadge is drawn by CircuitPython's displayio" in err
     assert "busdisplay is not installed" in err and "pip install -e '.[sim]'" in err
     assert err.count("\n") == 1
+
+
+def test_keys_without_pictures_say_what_was_kept(capsys, tmp_path):
+    """A script with no --screenshot writes no picture; the simulator says
+    so rather than ending in silence, and says where a kept board is."""
+    assert main(["sim", "--keys", "A A"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("the keys were pressed on a fresh board, no fault; nothing is kept:")
+    assert main(["sim", "--keys", "A", "--save-dir", str(tmp_path)]) == 0
+    assert capsys.readouterr().out == "the keys were pressed; the board's files are in %s\n" % tmp_path
+    assert os.listdir(tmp_path)  # the board saved its settings or match there

@@ -222,7 +222,17 @@ def _run(board, args, save_dir: str, seed: int, zoom) -> int:
     if args.game is not None:
         choose_game(sim, game_index(args.game))
     if args.keys:
-        return run_script(sim, args.keys, args.screenshot, zoom or 1)
+        status = run_script(sim, args.keys, args.screenshot, zoom or 1)
+        if status == 0 and not args.screenshot:
+            # Without pictures a script leaves only what the board saved.
+            if args.save_dir:
+                print("the keys were pressed; the board's files are in %s" % shown(save_dir))
+            else:
+                print(
+                    "the keys were pressed on a fresh board, no fault; nothing is kept: "
+                    "--screenshot DIR saves a picture after each press, --save-dir DIR keeps the board"
+                )
+        return status
     from .simview import interactive
 
     return interactive(sim, key_names(board), terminal=args.terminal, zoom=zoom or 0)
