@@ -388,6 +388,8 @@ def prepare_out(folder: str) -> None:
     """Create the folder; drop the records and summary of an earlier run
     (only files named as this tool names them), so none is mistaken for
     part of this one."""
+    if os.path.exists(folder) and not os.path.isdir(folder):
+        raise UsageError("--out %s is a file, not a folder" % folder)
     try:
         os.makedirs(folder, exist_ok=True)
         for name in os.listdir(folder):

@@ -46,7 +46,11 @@ class TwoPlayer(GamePart):
             from .variant import variant_player
 
             return variant_player(name, seed)
-        return super().make_player(name, seed)
+        try:
+            return super().make_player(name, seed)
+        except ValueError as e:
+            # The core lists the device's levels; the host adds its own two.
+            raise ValueError("%s; host only: lookahead, pimc, LEVEL:SETTING=N,..." % e) from None
 
     def deal(self, match, dealer: int, cards: dict, stock):
         masks = [sum(1 << c for c in cards[s]) for s in (0, 1)]
