@@ -529,6 +529,18 @@ def test_circuitpy_copies_source_writes_code_py_and_names_the_libraries(tmp_path
     with open(os.path.join(ROOT, "firmware", "sixtysix", "solver.py"), "rb") as f:
         assert (drive / "sixtysix" / "solver.py").read_bytes() == f.read()
     assert "circup install adafruit_display_text" in out
+    assert "files, boot.py and code.py to %s." % drive in out
+
+
+def test_boot_py_without_circuitpy_is_refused(capsys):
+    """--boot-py writes the PyBadge's boot.py onto CIRCUITPY; given for a
+    MicroPython board it would be silently ignored, so it is refused."""
+    status, out, err = run_deploy(capsys, "--board", "pico_display", "--boot-py", "--dry-run")
+    assert status == 2 and out == ""
+    assert err == (
+        "sixtysix deploy: --boot-py is for a CircuitPython board's drive (with --circuitpy PATH); "
+        "a MicroPython board keeps its own boot.py\n"
+    )
 
 
 # ---- boot.find_board after a mip install --------------------------------------------------

@@ -259,7 +259,8 @@ def deploy_circuitpy(args) -> int:
             file=sys.stderr,
         )
         raise
-    print("Copied %d files and code.py to %s." % (len(plan["copy"]), root))
-    print("Now add the libraries the board does not have built in:")
+    starts = "boot.py and code.py" if "boot.py" in plan["last"] else "code.py"
+    print("Copied %d files, %s to %s." % (len(plan["copy"]), starts, root))
+    print("The game draws with libraries the board does not have built in; if they are not on it yet:")
     print("    pip install circup && circup install %s" % " ".join(CIRCUP_LIBRARIES))
     return 0

@@ -593,6 +593,11 @@ def add_arguments(parser) -> None:
 
 def run(args) -> int:
     try:
+        if args.boot_py and not args.circuitpy:
+            raise DeployError(
+                "--boot-py is for a CircuitPython board's drive (with --circuitpy PATH); "
+                "a MicroPython board keeps its own boot.py"
+            )
         if args.circuitpy:
             from .circuitpy import deploy_circuitpy
 
