@@ -287,6 +287,7 @@ def test_resumed_record_keeps_rules_options(monkeypatch, tmp_path):
     [
         (["--option", "nonsense=1"], "unknown option 'nonsense' (options: mode,"),
         (["--option", "head"], "--option takes NAME=VALUE, not 'head'"),
+        (["--mode", "counting", "--option", "Mode=assisted"], "give the mode once: --mode counting or"),
         (["--option", "head=maybe"], "option head takes no or yes, not 'maybe'"),
         (["--target", "0"], "--target takes 1 to 99"),
         (["--resume", "/nonexistent/game.txt"], "cannot resume /nonexistent/game.txt: cannot read the file"),

@@ -201,6 +201,8 @@ def _seed(word) -> int:
 def _rules(args) -> Rules:
     rules = Rules(game_from_name(args.game or "sixty-six"))
     settings = ["mode=" + args.mode] if args.mode else []
+    if args.mode and any(item.partition("=")[0].strip().lower() == "mode" for item in args.option):
+        raise UsageError("give the mode once: --mode %s or --option mode=..., not both" % args.mode)
     for item in settings + args.option:
         name, sep, value = item.partition("=")
         if not sep or not name.strip() or not value.strip():
