@@ -44,7 +44,7 @@ def add_arguments(parser) -> None:
         help="computer level to compare with (hard)",
     )
     parser.add_argument(
-        "--player", type=str.upper, choices=tuple("ABCD"), help="analyse only this seat (default: every one)"
+        "--player", type=str.upper, choices=tuple("ABC"), help="analyse only this seat (default: every one)"
     )
     parser.add_argument(
         "--seed", default=1, type=seed_number, metavar="S", help="seed of the computer's sampling (1)"
