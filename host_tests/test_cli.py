@@ -104,3 +104,15 @@ def test_standard_output_is_given_back(monkeypatch):
     monkeypatch.setattr(sys, "stdout", out)
     cli.main(["move", "/nonexistent"])
     assert sys.stdout is out
+
+
+@pytest.mark.parametrize("argv", [["boards", "--chek"], ["replay", "a.txt", "b.txt"]])
+def test_a_stray_argument_is_named_by_its_command(capsys, argv):
+    """An argument a command does not take is reported with that command's
+    usage, not the top level's list of commands."""
+    with pytest.raises(SystemExit) as stop:
+        cli.main(argv)
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("usage: sixtysix %s " % argv[0])
+    assert "sixtysix %s: error: unrecognized arguments: %s\n" % (argv[0], argv[-1]) in err

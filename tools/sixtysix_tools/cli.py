@@ -110,12 +110,16 @@ def main(argv=None) -> int:
         parser.add_argument("--version", action=_Version, help="show the version and exit")
         sub = parser.add_subparsers(dest="command", required=True)
         wanted = _command_named(argv)
+        chosen = parser
         for name, module, text in COMMANDS:
             command = sub.add_parser(name, help=text)
             if name == wanted:
                 importlib.import_module("." + module, __package__).add_arguments(command)
+                chosen = command
 
-        args = parser.parse_args(argv)
+        args, extra = parser.parse_known_args(argv)
+        if extra:  # said by the command's own parser, with its own usage
+            chosen.error("unrecognized arguments: %s" % " ".join(extra))
         status = args.run(args) or 0
         sys.stdout.flush()
         return status
