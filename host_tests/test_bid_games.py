@@ -126,6 +126,8 @@ def test_a_finished_hand_is_judged_by_the_bid():
         ("B pass\n", "B pass\nB play TS\n", "B cannot act now: it is A's turn"),
         ("C pass\n", "C pass\nC bid 4\n", "C cannot act now: it is A's turn"),
         ("dealer C\n", "dealer B\n", "A cannot act now: it is C's turn"),
+        # four-hand's `solo` has no place here: a solo always needs every trick
+        ("game bid-three\n", "game bid-three\noption solo all-tricks\n", "unknown option 'solo'"),
     ],
 )
 def test_a_broken_record_is_refused_with_a_reason(old, new, why):
