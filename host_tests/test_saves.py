@@ -187,3 +187,37 @@ def test_a_folder_without_write_permission_says_not_saved(tmp_path):
         assert s.save_error
     finally:
         os.chmod(tmp_path, 0o700)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+@pytest.mark.timeout(30)
+def test_a_fifo_where_a_save_is_written_is_cleared_not_waited_on(tmp_path):
+    """open() of a FIFO for writing waits for a reader that never comes: a
+    FIFO at match.new or settings.new froze the board at its first save.
+    It is removed, the save goes on, and the match can be resumed."""
+    from sixtysix_app.settings import FILE as SETTINGS
+
+    for name in (FILE, SETTINGS):
+        os.mkfifo(tmp_path / temp_name(name))
+    s = Session(Store(str(tmp_path)))
+    s.new_match(1)
+    s.start_hand()
+    s.save_settings()
+    assert s.message == "" and not s.save_error
+    assert Session(Store(str(tmp_path))).can_resume()
+    assert sorted(os.listdir(tmp_path)) == sorted([FILE, SETTINGS])
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+@pytest.mark.timeout(30)
+def test_a_fifo_in_place_of_the_error_log_is_left_unwritten(tmp_path):
+    """The error log is appended to; a FIFO there would wait for ever, so
+    the fault goes unlogged (logging is best effort) and the board goes on."""
+    from sixtysix_app.boot import ERROR_LOG, log_fault
+
+    os.mkfifo(tmp_path / ERROR_LOG)
+    try:
+        raise RuntimeError("logged nowhere")
+    except RuntimeError as e:
+        log_fault(str(tmp_path), "RE001", e)
+    assert os.listdir(tmp_path) == [ERROR_LOG]

@@ -121,9 +121,12 @@ def log_fault(folder: str, code: str, exc, times: int = 1) -> None:
         if 0 <= free < LOG_ROOM:
             return
         try:
-            size = os.stat(path)[6]
+            st = os.stat(path)
         except OSError:
-            size = 0
+            st = None
+        if st is not None and st[0] & 0xF000 != 0x8000:
+            return  # not a regular file: a FIFO's open() would wait for ever
+        size = st[6] if st is not None else 0
         if size >= LOG_MAX:
             old = folder + "/" + OLD_LOG
             try:

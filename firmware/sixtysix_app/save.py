@@ -25,6 +25,8 @@ ENOENT = 2
 ENOSPC = 28  # the drive is full
 S_IFMT = 0xF000  # the file-type bits of a stat mode (MicroPython has no `stat` module)
 S_IFREG = 0x8000  # a regular file
+S_IFDIR = 0x4000  # a directory
+EIO = 5  # errno for what stands where a save goes and cannot be moved
 
 # What `unpack` and `load` report.
 OK = 0
@@ -57,6 +59,16 @@ def temp_name(name: str) -> str:
 def bad_name(name: str) -> str:
     """'match.sav' -> 'match.bad': where an unusable file is set aside."""
     return _stem(name) + ".bad"
+
+
+def is_special(path: str) -> bool:
+    """Whether something stands at `path` that is neither a regular file
+    nor a folder (a FIFO, a device, a socket)."""
+    try:
+        kind = os.stat(path)[0] & S_IFMT
+    except OSError:
+        return False
+    return kind != S_IFREG and kind != S_IFDIR
 
 
 def _stem(name: str) -> str:
@@ -118,6 +130,10 @@ class Store:
         """Replace the file atomically.  OSError if the drive refuses."""
         path = self.path(name)
         temp = self.path(temp_name(name))
+        # A FIFO or a device at the `.new` would make open() wait for ever
+        # (a folder only makes it fail, handled below): it goes first.
+        if is_special(temp) and not self.clear(temp) and not self.move_aside(temp, name):
+            raise OSError(EIO)
         try:
             self.write_file(temp, data)
         except OSError as e:
