@@ -245,9 +245,23 @@ def pack(kind: str, version: int, lines) -> bytes:
     return data + ("check " + checksum(data, len(data)) + "\n").encode()
 
 
+def as_written(data):
+    """The bytes as this module wrote them, from a copy an editor or a copy
+    tool changed only in its line ends (CRLF, or CR alone) or by a leading
+    UTF-8 byte-order mark; the checksum then holds again.  Other bytes are
+    left as they are, for the checks to refuse."""
+    if data[:3] == b"\xef\xbb\xbf":
+        data = data[3:]
+    if b"\r" in data:
+        data = data.replace(b"\r\n", b"\n") if b"\n" in data else data.replace(b"\r", b"\n")
+    return data
+
+
 def unpack(kind: str, version: int, data):
     """The body lines of a packed file; SaveError if it is of another kind,
-    another version, cut short or damaged."""
+    another version, cut short or damaged (line ends and a byte-order mark
+    changed by an editor are undone first: `as_written`)."""
+    data = as_written(data)
     n = len(data)
     for i in range(n):
         b = data[i]

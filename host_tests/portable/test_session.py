@@ -207,6 +207,25 @@ def test_a_save_cut_at_every_length_is_refused_with_a_message():
     store.clean()
 
 
+def test_a_save_whose_line_ends_an_editor_changed_still_loads():
+    """CRLF or CR line ends, or a byte-order mark, put in by an editor or a
+    copy tool, are undone before the checksum: the match is not lost.  A
+    changed byte beside them is still refused."""
+    store, s, data = mid_hand_save(4)
+    state = match_state(s.match)
+    crlf = data.replace(b"\n", b"\r\n")
+    for changed in (crlf, data.replace(b"\n", b"\r"), b"\xef\xbb\xbf" + crlf, b"\xef\xbb\xbf" + data):
+        store.put(FILE, changed)
+        loaded = Session(store)
+        assert loaded.message == "" and loaded.can_resume()
+        assert match_state(loaded.match) == state
+    flipped = bytearray(crlf)
+    flipped[len(flipped) // 2] ^= 1
+    store.put(FILE, bytes(flipped))
+    assert not Session(store).can_resume()
+    store.clean()
+
+
 def test_a_missing_save_is_a_quiet_fresh_start():
     store = TempStore()
     s = Session(store)
