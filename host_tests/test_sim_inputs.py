@@ -48,6 +48,11 @@ def test_a_save_dir_that_is_a_file(capsys, tmp_path):
     f.write_text("x")
     status, err = run(capsys, "--save-dir", str(f), "--keys", "A")
     assert (status, err) == (2, "sixtysix sim: the save folder %s is a file, not a folder\n" % f)
+    status, err = run(capsys, "--save-dir", os.devnull, "--keys", "A")
+    assert (status, err) == (
+        2,
+        "sixtysix sim: the save folder %s is a device or a FIFO, not a folder\n" % os.devnull,
+    )
     status, err = run(capsys, "--save-dir", str(f / "under"), "--keys", "A")
     assert status == 2 and err.startswith("sixtysix sim: cannot make the save folder %s: " % (f / "under"))
 

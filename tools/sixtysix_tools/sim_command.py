@@ -70,7 +70,8 @@ def writable_folder(path: str, what: str) -> str:
     if os.path.islink(path) and not os.path.exists(path):
         raise UsageError("%s %s is a link that leads nowhere (broken, or a loop)" % (what, shown(path)))
     if os.path.lexists(path) and not os.path.isdir(path):
-        raise UsageError("%s %s is a file, not a folder" % (what, shown(path)))
+        kind = "a file" if os.path.isfile(path) else "a device or a FIFO"
+        raise UsageError("%s %s is %s, not a folder" % (what, shown(path), kind))
     try:
         os.makedirs(path, exist_ok=True)
     except OSError as e:
