@@ -31,7 +31,7 @@ from sixtysix.hand import IllegalAction
 from .gamepart import GAME_NAMES, GamePart, part_named
 from .records import RecordError, RecordWriter
 from .stats import ratio_interval, wilson
-from .textin import ascii_int, shown
+from .textin import ascii_int, not_a_folder, shown
 
 SIDES = "ab"  # the two arena players, as --a and --b name them
 RECORD_NAME = re.compile(r"m\d+-(?:[ab]-first|s\d)\.txt\Z")
@@ -388,8 +388,9 @@ def prepare_out(folder: str) -> None:
     """Create the folder; drop the records and summary of an earlier run
     (only files named as this tool names them), so none is mistaken for
     part of this one."""
-    if os.path.exists(folder) and not os.path.isdir(folder):
-        raise UsageError("--out %s is a file, not a folder" % folder)
+    why = not_a_folder(folder)
+    if why:
+        raise UsageError("--out %s %s" % (shown(folder), why))
     try:
         os.makedirs(folder, exist_ok=True)
         for name in os.listdir(folder):

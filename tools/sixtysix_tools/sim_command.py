@@ -14,7 +14,7 @@ import sys
 from boards import BOARDS
 
 from .sim import LONG_MS, TAP_MS, Sim, UsageError, key_names, load_board
-from .textin import ascii_int, shown
+from .textin import ascii_int, not_a_folder, shown
 
 
 def parse_keys(sim: Sim, script: str) -> list:
@@ -67,11 +67,9 @@ def run_script(sim: Sim, script: str, shots, zoom: int = 1) -> int:
 def writable_folder(path: str, what: str) -> str:
     """`path` as a folder the simulator may write, made if missing;
     UsageError saying what is wrong with it otherwise."""
-    if os.path.islink(path) and not os.path.exists(path):
-        raise UsageError("%s %s is a link that leads nowhere (broken, or a loop)" % (what, shown(path)))
-    if os.path.lexists(path) and not os.path.isdir(path):
-        kind = "a file" if os.path.isfile(path) else "a device or a FIFO"
-        raise UsageError("%s %s is %s, not a folder" % (what, shown(path), kind))
+    why = not_a_folder(path)
+    if why:
+        raise UsageError("%s %s %s" % (what, shown(path), why))
     try:
         os.makedirs(path, exist_ok=True)
     except OSError as e:

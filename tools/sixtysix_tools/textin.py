@@ -8,6 +8,8 @@ numbers stop agreeing with `grep -n`. Every host command reads numbers and
 lines through these instead.
 """
 
+import os
+
 _DIGITS = "0123456789"
 
 
@@ -39,3 +41,13 @@ def shown(text: str) -> str:
     if text.isprintable():
         return text
     return "".join(c if c.isprintable() else ascii(c)[1:-1] for c in text)
+
+
+def not_a_folder(path: str) -> str:
+    """Why a folder the user named cannot be used or made at `path` ("is a
+    file, not a folder", ...), or "" if nothing stands in the way."""
+    if os.path.islink(path) and not os.path.exists(path):
+        return "is a link that leads nowhere (broken, or a loop)"
+    if os.path.lexists(path) and not os.path.isdir(path):
+        return "is %s, not a folder" % ("a file" if os.path.isfile(path) else "a device or a FIFO")
+    return ""
