@@ -124,6 +124,8 @@ def log_fault(folder: str, code: str, exc, times: int = 1) -> None:
             st = os.stat(path)
         except OSError:
             st = None
+        # save.S_IFMT and save.S_IFREG, written out: a fault may come before
+        # the app (and its save module) is loaded.
         if st is not None and st[0] & 0xF000 != 0x8000:
             return  # not a regular file: a FIFO's open() would wait for ever
         size = st[6] if st is not None else 0
