@@ -79,9 +79,11 @@ def golden_565(name):
 
 
 @pytest.fixture(scope="module")
-def deployed(tmp_path_factory):
+def deployed_flash(tmp_path_factory):
+    """The chip's flash with the firmware deployed as a user deploys it
+    (once a test worker); the emulator writes it out when it stops."""
     image, bootrom = emulated.find_inputs()
-    flash = tmp_path_factory.mktemp("pico") / "flash.bin"
+    flash = tmp_path_factory.mktemp("pico") / "deployed.bin"
     display = emulated.BOARD_DISPLAYS["pico_display"]
     with emulated.EmulatedPico(
         image, bootrom, flash=flash, display=display, usb=emulated.repl_is_usb()
@@ -102,13 +104,111 @@ def deployed(tmp_path_factory):
             timeout=900,
         )
         assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
-        pico.wait_for_frames(1)
+    return flash
+
+
+def power_on(flash):
+    """The Pico Display board on that flash, started and its first screen drawn."""
+    image, bootrom = emulated.find_inputs()
+    pico = emulated.EmulatedPico(
+        image,
+        bootrom,
+        flash=flash,
+        display=emulated.BOARD_DISPLAYS["pico_display"],
+        usb=emulated.repl_is_usb(),
+    )
+    pico.wait_for_frames(1)
+    return pico
+
+
+@pytest.fixture(scope="module")
+def deployed(deployed_flash, tmp_path_factory):
+    flash = tmp_path_factory.mktemp("pico") / "flash.bin"
+    shutil.copyfile(deployed_flash, flash)
+    with power_on(flash) as pico:
         yield pico
 
 
 @needs_board
 def test_deploy_puts_the_golden_title_on_the_panel(deployed):
     assert deployed.screen() == golden_565("title")
+
+
+def host_screen_after(save_dir, keys):
+    """The simulator's Pico Display after `keys` on a board holding the
+    files of save_dir: the same firmware, drawn on the host."""
+    shots = os.path.join(save_dir, "shots")
+    done = run_cli(
+        "sim", "--board", "pico_display", "--save-dir", save_dir, "--keys", keys, "--screenshot", shots
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    last = sorted(os.listdir(shots))[-1]
+    w, h, rows = read_png(os.path.join(shots, last))
+    from sixtysix_app.canvas import rgb565
+
+    return w, h, [rgb565(v) for row in rows for v in row]
+
+
+@needs_board
+def test_a_match_in_progress_survives_a_power_cycle(deployed_flash, tmp_path):
+    """A card played, the power cut, the board started again: the title
+    offers the match, and OK brings back the very position the saved file
+    holds (the host simulator, reading the chip's own files, draws the
+    same table). The saves are written on the chip's littlefs by
+    save.Store (write to .new, rename over), not by the host."""
+    flash = tmp_path / "flash.bin"
+    shutil.copyfile(deployed_flash, flash)
+    pins = emulated.button_pins("pico_display")
+    with power_on(flash) as pico:
+        assert pico.screen() == golden_565("title")
+        pico.press(pins["A"])  # New match
+        pico.settle()
+        dealt = pico.screen()
+        pico.press(pins["Y"])  # the next card
+        pico.press(pins["A"])  # play it
+        pico.settle()
+        played = pico.screen()
+    assert played != dealt
+    with power_on(flash) as pico:
+        assert pico.screen() != golden_565("title")  # "Resume match" in place of "New match"
+        pico.press(pins["A"])
+        pico.settle()
+        resumed = pico.screen()
+        saves = tmp_path / "saves"
+        saves.mkdir()
+        done = subprocess.run(
+            [sys.executable, "-m", "mpremote", "connect", pico.port, "fs", "ls", ":sixtysix"],
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        names = [line.split()[-1] for line in done.stdout.splitlines() if line.strip().endswith(".sav")]
+        assert "match.sav" in names, done.stdout + done.stderr
+        for name in names:
+            got = subprocess.run(
+                [
+                    sys.executable,
+                    "-m",
+                    "mpremote",
+                    "connect",
+                    pico.port,
+                    "fs",
+                    "cp",
+                    ":sixtysix/" + name,
+                    str(saves / name),
+                ],
+                capture_output=True,
+                text=True,
+                timeout=300,
+            )
+            assert got.returncode == 0, got.stdout + got.stderr
+    from sixtysix_app import save, session
+
+    body = save.unpack(session.KIND, session.SAVE_VERSION, (saves / session.FILE).read_bytes())
+    game, match, deal, booked = session.parse_match(body)
+    assert match.hand.nlog >= 2  # the card played before the power was cut is in it
+    assert resumed != dealt
+    assert resumed == host_screen_after(str(saves), "A")
 
 
 @needs_board
