@@ -153,3 +153,23 @@ def test_mip_installs_the_firmware_and_a_board_onto_a_simulated_board(tmp_path):
     for target, repo_path in firmware_files() + [["boards/thumby.py", "boards/thumby.py"]]:
         with open(os.path.join(ROOT, repo_path), "rb") as f:
             assert (flash / target).read_bytes() == f.read(), target
+
+
+def test_every_extra_is_pinned_and_the_displayio_pins_are_written_once():
+    """A fresh clone installs what CI ran: every requirement of an extra is
+    pinned with ==, or names another extra of this project; the PyBadge's
+    displayio, which the tests and the simulator both need, is one extra
+    that both take."""
+    import tomllib
+
+    with open(os.path.join(ROOT, "pyproject.toml"), "rb") as f:
+        extras = tomllib.load(f)["project"]["optional-dependencies"]
+    for name, requirements in extras.items():
+        for req in requirements:
+            if req.startswith("sixtysix["):
+                assert req[len("sixtysix[") : -1] in extras, (name, req)
+            else:
+                assert req.count("==") == 1 and not any(c in req for c in "<>~!,;"), (name, req)
+    assert "sixtysix[displayio]" in extras["test"] and "sixtysix[displayio]" in extras["sim"]
+    pinned = [req.split("==")[0].lower() for name in ("test", "sim") for req in extras[name]]
+    assert not any(req.split("==")[0].lower() in pinned for req in extras["displayio"])
