@@ -331,7 +331,7 @@ def test_move_imports_only_what_it_needs(tmp_path):
     status, *modules = summary.split()
     assert status == "0" and action.startswith("A ")
     assert "sixtysix_tools.move" in modules
-    for heavy in ("arena", "analyse", "bench", "deploy", "sim", "textplay", "hostcanvas"):
+    for heavy in ("arena", "analyse", "bench", "deploy", "sim", "textplay", "texttable", "hostcanvas"):
         assert "sixtysix_tools." + heavy not in modules
 
 
