@@ -2,21 +2,17 @@
 host tools that solve whole hands from the first trick: the `pimc`
 player and the training of the open-stock weights.
 
-The first use compiles fastsolve.c with the machine's C compiler (`cc`,
-or $CC) into a cache folder ($SIXTYSIX_CACHE, else ~/.cache/sixtysix)
-under a name that carries the source's hash, the machine and the
-compiler, so an edited source is compiled again.  `available()` says
+The first use compiles fastsolve.c with the machine's C compiler
+(cbuild.py: `cc` or $CC, cached under a name that carries the source's
+hash, the machine and the compiler).  `available()` says
 whether that worked; a tool that needs it says so in one line instead
 of a traceback.
 """
 
 import ctypes
-import hashlib
 import os
-import platform
-import shutil
-import subprocess
-import tempfile
+
+from . import cbuild
 
 _SOURCE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fastsolve.c")
 GP = 1000
@@ -63,53 +59,20 @@ _lib = None
 _error = ""
 
 
-def _cache_dir() -> str:
-    d = os.environ.get("SIXTYSIX_CACHE") or os.path.join(os.path.expanduser("~"), ".cache", "sixtysix")
-    os.makedirs(d, exist_ok=True)
-    return d
-
-
 def compiler() -> str:
     """The C compiler the build uses: $CC, else `cc`."""
-    return os.environ.get("CC") or "cc"
+    return cbuild.compiler()
 
 
 def has_compiler() -> bool:
     """Whether that compiler is on this machine at all (a fresh Linux with
     only Python has none; the tests of the C search are skipped there)."""
-    return shutil.which(compiler()) is not None
+    return cbuild.has_compiler()
 
 
 def _target() -> str:
-    """The cached library's path: its name carries the source's hash, the
-    machine's architecture and the compiler, so an edited source, a home
-    folder shared between machines or another $CC builds afresh."""
-    key = hashlib.sha256()
-    with open(_SOURCE, "rb") as f:
-        key.update(f.read())
-    key.update(("\0%s\0%s" % (platform.machine(), compiler())).encode())
-    return os.path.join(_cache_dir(), "fastsolve-%s.so" % key.hexdigest()[:16])
-
-
-def _build() -> str:
-    target = _target()
-    if os.path.exists(target):
-        return target
-    cc = compiler()
-    fd, tmp = tempfile.mkstemp(suffix=".so", dir=os.path.dirname(target))
-    os.close(fd)
-    cmd = [cc, "-O2", "-shared", "-fPIC", "-o", tmp, _SOURCE]
-    try:
-        done = subprocess.run(cmd, capture_output=True, text=True)
-    except OSError as e:
-        os.unlink(tmp)
-        raise FastSolveError("cannot run the C compiler '%s': %s" % (cc, e)) from None
-    if done.returncode:
-        os.unlink(tmp)
-        first = (done.stderr.strip().splitlines() or ["no message"])[0]
-        raise FastSolveError("compiling fastsolve.c failed: %s" % first)
-    os.replace(tmp, target)  # atomic: parallel workers may build at once
-    return target
+    """The cached library's path (cbuild.target)."""
+    return cbuild.target(_SOURCE)
 
 
 def library():
@@ -119,8 +82,8 @@ def library():
         if _error:
             raise FastSolveError(_error)
         try:
-            lib = ctypes.CDLL(_build())
-        except (OSError, FastSolveError) as e:
+            lib = ctypes.CDLL(cbuild.build(_SOURCE))
+        except (OSError, cbuild.CBuildError) as e:
             _error = str(e)
             raise FastSolveError(_error) from None
         lib.ss_load.argtypes = [ctypes.POINTER(Position)]
