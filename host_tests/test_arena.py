@@ -276,7 +276,10 @@ def test_an_earlier_run_is_replaced_and_other_files_kept(capsys, tmp_path):
     "argv, message",
     [
         (["--a", "grandmaster", "--b", "random"], "--a: unknown player 'grandmaster' (random, heuristic"),
-        (["--a", "random", "--b", "hrad"], "classic); host only: lookahead, pimc, LEVEL:SETTING=N,..."),
+        (
+            ["--a", "random", "--b", "hrad"],
+            "classic); host only: lookahead, pimc, ismcts, LEVEL:SETTING=N,...",
+        ),
         (
             ["--a", "random"],
             "name both players: --a NAME --b NAME (random, heuristic, easy, medium, hard; classic",

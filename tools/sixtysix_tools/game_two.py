@@ -42,6 +42,10 @@ class TwoPlayer(GamePart):
             from .pimc import PimcPlayer
 
             return PimcPlayer(seed)
+        if name.partition(":")[0] in ("ismcts", "ismcts-cards"):  # reference MCTS players, host only
+            from .ismcts import make_player
+
+            return make_player(name, seed)
         if ":" in name:  # a level with settings changed, host only (variant.py)
             from .variant import variant_player
 
@@ -50,7 +54,7 @@ class TwoPlayer(GamePart):
             return super().make_player(name, seed)
         except ValueError as e:
             # The core lists the device's levels; the host adds its own two.
-            raise ValueError("%s; host only: lookahead, pimc, LEVEL:SETTING=N,..." % e) from None
+            raise ValueError("%s; host only: lookahead, pimc, ismcts, LEVEL:SETTING=N,..." % e) from None
 
     def deal(self, match, dealer: int, cards: dict, stock):
         masks = [sum(1 << c for c in cards[s]) for s in (0, 1)]
