@@ -424,3 +424,27 @@ def test_random_four_hand_matches_end_within_the_default_bound(capsys, tmp_path)
     hands = re.search(r"20 matches, (\d+) hands", out)
     assert hands is not None and int(hands.group(1)) <= 20 * arena.MAX_HANDS
     assert re.search(r"\d+ unfinished after %d hands \(--max-hands\)" % arena.MAX_HANDS, out), out
+
+
+@pytest.mark.parametrize(
+    "player, module, says",
+    [
+        ("pimc", "fastsolve", "pimc player needs the C search"),
+        ("ismcts", "ismcts", "ismcts player needs its C search"),
+        ("ismcts-cards", "ismcts", "ismcts player needs its C search"),
+    ],
+)
+def test_a_player_in_c_without_a_compiler_is_one_line(capsys, tmp_path, monkeypatch, player, module, says):
+    """The host players built from C sources (cbuild.py) on a machine with
+    no compiler: one line on stderr and status 2, no traceback."""
+    import importlib
+
+    mod = importlib.import_module("sixtysix_tools." + module)
+    monkeypatch.setattr(mod, "_lib", None)
+    monkeypatch.setattr(mod, "_error", "")
+    monkeypatch.setenv("SIXTYSIX_CACHE", str(tmp_path))
+    monkeypatch.setenv("CC", str(tmp_path / "no-such-cc"))
+    out = str(tmp_path / "out")
+    assert cli.main(["arena", "--a", player, "--b", "heuristic", "--matches", "1", "--out", out]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and says in err[0], err

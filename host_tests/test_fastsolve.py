@@ -149,19 +149,6 @@ def test_the_pimc_player_is_legal():
     assert asked > 50
 
 
-def test_pimc_without_a_compiler_is_one_line(monkeypatch, tmp_path, capsys):
-    from sixtysix_tools.cli import main
-
-    monkeypatch.setattr(fastsolve, "_lib", None)
-    monkeypatch.setattr(fastsolve, "_error", "")
-    monkeypatch.setenv("SIXTYSIX_CACHE", str(tmp_path))
-    monkeypatch.setenv("CC", str(tmp_path / "no-such-cc"))
-    out = str(tmp_path / "out")
-    assert main(["arena", "--a", "pimc", "--b", "heuristic", "--matches", "1", "--out", out]) == 2
-    err = capsys.readouterr().err.strip().splitlines()
-    assert len(err) == 1 and "pimc player needs the C search" in err[0], err
-
-
 @needs_cc
 def test_fast_hard_plays_as_hard_does_with_no_budget():
     """FastHardPlayer (hard's searches through SearchSolver) chooses what

@@ -182,16 +182,3 @@ def test_ismcts_cards_is_hard_but_for_its_open_stock_cards():
         else:
             assert a == b, seed
     assert searched > 30 and differ > 0
-
-
-def test_without_a_compiler_the_arena_says_so_in_one_line(monkeypatch, tmp_path, capsys):
-    from sixtysix_tools.cli import main
-
-    monkeypatch.setattr(ismcts, "_lib", None)
-    monkeypatch.setattr(ismcts, "_error", "")
-    monkeypatch.setenv("SIXTYSIX_CACHE", str(tmp_path))
-    monkeypatch.setenv("CC", str(tmp_path / "no-such-cc"))
-    out = str(tmp_path / "out")
-    assert main(["arena", "--a", "ismcts", "--b", "heuristic", "--matches", "1", "--out", out]) == 2
-    err = capsys.readouterr().err.strip().splitlines()
-    assert len(err) == 1 and "ismcts player needs its C search" in err[0], err

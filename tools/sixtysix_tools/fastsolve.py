@@ -23,7 +23,9 @@ class FastSolveError(RuntimeError):
     """The C solver could not be built or loaded; the message says why."""
 
 
-_RULE_FIELDS = (
+# The rules and the two-player fields as the C structs name them, in their
+# order (fastsolve.c's Position, ismcts.c's Rules and State).
+RULE_FIELDS = (
     "queen_lead",
     "no_late_marriage",
     "must_head",
@@ -37,13 +39,13 @@ _RULE_FIELDS = (
     "exchange_rank",
     "exchange_free",
 )
-_PAIRS = ("hands", "pts", "mar", "tricks", "close_score", "close_tricks")
+PAIRS = ("hands", "pts", "mar", "tricks", "close_score", "close_tricks")
 _SINGLES = ("trump", "closer", "lead", "pos", "stock_size", "exchanged", "coarse")
 
 
 _FIELDS: list = (
-    [(name, ctypes.c_int32) for name in _RULE_FIELDS + ("exchange_in_tree", "close_in_tree")]
-    + [(name, ctypes.c_int32 * 2) for name in _PAIRS]
+    [(name, ctypes.c_int32) for name in RULE_FIELDS + ("exchange_in_tree", "close_in_tree")]
+    + [(name, ctypes.c_int32 * 2) for name in PAIRS]
     + [(name, ctypes.c_int32) for name in _SINGLES]
     + [("limit", ctypes.c_int64), ("stock", ctypes.c_uint8 * 12)]
 )
@@ -115,7 +117,7 @@ class FastSolver:
         self.rules = rules
         self.exchange_in_tree = exchange_in_tree
         self.pos = Position()
-        for name in _RULE_FIELDS:
+        for name in RULE_FIELDS:
             setattr(self.pos, name, int(getattr(rules, name)))
         self.pos.exchange_in_tree = 1 if exchange_in_tree else 0
         self.pos.close_in_tree = 1 if close_in_tree else 0

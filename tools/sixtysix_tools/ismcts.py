@@ -27,6 +27,7 @@ from sixtysix.rng import Rng
 from sixtysix.sampling import pair_suits
 
 from . import cbuild
+from .fastsolve import PAIRS, RULE_FIELDS
 
 NAME = "ismcts"
 NAMES = (NAME, "ismcts-cards")
@@ -38,21 +39,6 @@ _FLAGS = ("-ffp-contract=off",)  # the same bits on every machine (ismcts.c)
 _MARRY_LEAD = 32  # ismcts.c: 32 + c leads c declaring its marriage
 _MOST_ACTIONS = 32
 
-_RULE_FIELDS = (
-    "queen_lead",
-    "no_late_marriage",
-    "must_head",
-    "must_trump",
-    "no_bonus",
-    "last_trick_wins",
-    "tie_last_trick",
-    "schwarz_two",
-    "closer_at_close",
-    "closer_flat",
-    "exchange_rank",
-    "exchange_free",
-)
-_PAIRS = ("hands", "pts", "mar", "tricks", "close_score", "close_tricks")
 _SINGLES = (
     "trump",
     "closer",
@@ -69,12 +55,12 @@ _SINGLES = (
 
 
 class RulesC(ctypes.Structure):
-    _fields_ = [(name, ctypes.c_int32) for name in _RULE_FIELDS]
+    _fields_ = [(name, ctypes.c_int32) for name in RULE_FIELDS]
 
 
 class StateC(ctypes.Structure):
     _fields_ = (
-        [(name, ctypes.c_int32 * 2) for name in _PAIRS]
+        [(name, ctypes.c_int32 * 2) for name in PAIRS]
         + [(name, ctypes.c_int32) for name in _SINGLES]
         + [("stock", ctypes.c_uint8 * 12)]
     )
@@ -128,7 +114,7 @@ def info_of(view, plain_root: bool = False) -> InfoC:
     public fact, and what the deals must agree with."""
     info = InfoC()
     rules = view.rules
-    for name in _RULE_FIELDS:
+    for name in RULE_FIELDS:
         setattr(info.rules, name, int(getattr(rules, name)))
     s = info.root
     me = view.player
