@@ -26,6 +26,27 @@ def pair_suits(cards: int) -> int:
     return ((q >> 2) & 1) | ((q >> 7) & 2) | ((q >> 12) & 4) | ((q >> 17) & 8)
 
 
+def opp_allowed(view, unseen: int) -> int:
+    """Of the `unseen` cards (view.unseen()), those the opponent may hold:
+    none of a suit it has shown to lack (all of them if that leaves too few,
+    which cannot happen with a true view; a deal must stay possible)."""
+    allowed = unseen
+    voids = view.opp_voids
+    for suit in range(4):
+        if (voids >> suit) & 1:
+            allowed &= ~(0x3F << (suit * 6))
+    if count(allowed) < view.opp_count - count(view.opp_known):
+        return unseen
+    return allowed
+
+
+def opp_no_pairs(view) -> int:
+    """Suit bits in which the opponent is taken to hold no marriage: it led
+    without declaring one (a pair it has shown in full is a fact, not a
+    guess, and is left out)."""
+    return view.opp_no_pairs & ~pair_suits(view.opp_known)
+
+
 class WorldSampler:
     def __init__(self, rules) -> None:
         self.rules = rules
@@ -43,18 +64,9 @@ class WorldSampler:
         opp = 1 - me
         unseen = view.unseen()
         need = view.opp_count - count(view.opp_known)
-        voids = view.opp_voids
-        # Cards the opponent may hold: unseen and not of a suit they lack.
-        allowed = unseen
-        for suit in range(4):
-            if (voids >> suit) & 1:
-                allowed &= ~(0x3F << (suit * 6))
-        if count(allowed) < need:  # cannot happen with a true view; stay safe
-            allowed = unseen
+        allowed = opp_allowed(view, unseen)
         opp_cards = view.opp_known | self._pick(allowed, need, rng)
-        # A player who led without declaring is taken to hold no marriage
-        # (a pair shown in full is a fact, not a guess, and stays).
-        no_pairs = view.opp_no_pairs & ~pair_suits(view.opp_known)
+        no_pairs = opp_no_pairs(view)
         tries = _PAIR_TRIES
         while tries and pair_suits(opp_cards) & no_pairs:
             opp_cards = view.opp_known | self._pick(allowed, need, rng)
@@ -89,7 +101,7 @@ class WorldSampler:
             world.close_score[p] = view.close_score[p]
             world.close_tricks[p] = view.close_tricks[p]
         world.known[opp] = view.opp_known
-        world.voids[opp] = voids
+        world.voids[opp] = view.opp_voids
         world.no_pairs[opp] = view.opp_no_pairs
         world.known[me] = view.my_known
         world.voids[me] = view.my_voids

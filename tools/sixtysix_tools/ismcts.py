@@ -20,11 +20,11 @@ import ctypes
 import os
 
 from sixtysix.ai import SearchPlayer, decision_cards
-from sixtysix.cards import NO_CARD, count, set_points
+from sixtysix.cards import NO_CARD, set_points
 from sixtysix.compat import has
 from sixtysix.hand import CLAIM, CLOSE, MARRY
 from sixtysix.rng import Rng
-from sixtysix.sampling import pair_suits
+from sixtysix.sampling import opp_allowed, opp_no_pairs
 
 from . import cbuild
 from .fastsolve import PAIRS, RULE_FIELDS
@@ -143,17 +143,12 @@ def info_of(view, plain_root: bool = False) -> InfoC:
     s.winner = -1
     info.me = me
     unseen = view.unseen()
-    allowed = unseen
-    for suit in range(4):
-        if (view.opp_voids >> suit) & 1:
-            allowed &= ~(0x3F << (suit * 6))
-    if count(allowed) < view.opp_count - count(view.opp_known):
-        allowed = unseen  # cannot happen with a true view (sampling.py does the same)
+    # The deals agree with the view as hard's worlds do (sampling.py).
     info.unseen = unseen
-    info.allowed = allowed
+    info.allowed = opp_allowed(view, unseen)
     info.opp_known = view.opp_known
     info.opp_count = view.opp_count
-    info.no_pairs = view.opp_no_pairs & ~pair_suits(view.opp_known)
+    info.no_pairs = opp_no_pairs(view)
     info.plain_root = 1 if plain_root else 0
     return info
 
