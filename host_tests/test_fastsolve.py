@@ -7,13 +7,13 @@ from sixtysix.hand import CLAIM, EXCHANGE, Hand
 from sixtysix.rng import Rng
 from sixtysix.rules import SCHNAPSEN, SIXTY_SIX, Rules
 from sixtysix.solver import Solver
-from sixtysix_tools import fastsolve
+from sixtysix_tools import cbuild, fastsolve
 from sixtysix_tools.fastsolve import FastSolveError, FastSolver
 
 # A machine with Python and no C compiler runs the rest of the suite; where
 # a compiler is found, a source that does not build fails these tests.
 needs_cc = pytest.mark.skipif(
-    not fastsolve.has_compiler(), reason="no C compiler (cc or $CC) to build the host tools' C search"
+    not cbuild.has_compiler(), reason="no C compiler (cc or $CC) to build the host tools' C search"
 )
 
 
@@ -106,15 +106,16 @@ def test_exchange_in_the_tree_is_the_exchange_at_the_root():
 
 
 def test_the_cache_name_follows_the_compiler(monkeypatch, tmp_path):
-    """A library built by one compiler (or on another machine sharing the
-    home folder) is not loaded for another."""
+    """A library built by one compiler, with other flags (or on another
+    machine sharing the home folder) is not loaded for another."""
     monkeypatch.setenv("SIXTYSIX_CACHE", str(tmp_path))
     monkeypatch.setenv("CC", "gcc")
-    first = fastsolve._target()
-    assert fastsolve._target() == first
+    first = cbuild.target(fastsolve._SOURCE)
+    assert cbuild.target(fastsolve._SOURCE) == first
     monkeypatch.setenv("CC", "clang")
-    assert fastsolve._target() != first
-    assert all(p.startswith(str(tmp_path)) for p in (first, fastsolve._target()))
+    assert cbuild.target(fastsolve._SOURCE) != first
+    assert all(p.startswith(str(tmp_path)) for p in (first, cbuild.target(fastsolve._SOURCE)))
+    assert cbuild.target(fastsolve._SOURCE, ("-ffp-contract=off",)) != cbuild.target(fastsolve._SOURCE)
 
 
 def test_a_missing_compiler_is_one_plain_error(monkeypatch, tmp_path):

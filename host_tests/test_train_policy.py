@@ -9,7 +9,7 @@ import pytest
 from sixtysix.ai import SearchPlayer
 from sixtysix.hand import CLOSE
 from sixtysix.openplay import NFEATURES, weight
-from sixtysix_tools import fastsolve
+from sixtysix_tools import cbuild, fastsolve
 from sixtysix_tools.cli import main
 from sixtysix_tools.train import load_module
 
@@ -75,7 +75,7 @@ def test_rollouts_played_out_by_rule_of_thumb_are_a_command_of_their_own(tmp_pat
     assert "--seed 4`" in exact.read_text()
 
 
-@pytest.mark.skipif(not fastsolve.has_compiler(), reason="no C compiler (cc or $CC) to build the C search")
+@pytest.mark.skipif(not cbuild.has_compiler(), reason="no C compiler (cc or $CC) to build the C search")
 def test_the_c_search_writes_the_bytes_the_firmware_solver_writes(tmp_path, monkeypatch):
     """train-policy solves its rollouts with fastsolve where it builds;
     the firmware's solver (SIXTYSIX_TRAIN_PYTHON=1) gives the same file."""

@@ -61,22 +61,6 @@ _lib = None
 _error = ""
 
 
-def compiler() -> str:
-    """The C compiler the build uses: $CC, else `cc`."""
-    return cbuild.compiler()
-
-
-def has_compiler() -> bool:
-    """Whether that compiler is on this machine at all (a fresh Linux with
-    only Python has none; the tests of the C search are skipped there)."""
-    return cbuild.has_compiler()
-
-
-def _target() -> str:
-    """The cached library's path (cbuild.target)."""
-    return cbuild.target(_SOURCE)
-
-
 def library():
     """The loaded C library, built on first use; FastSolveError if not."""
     global _lib, _error
