@@ -440,8 +440,8 @@ def test_a_player_in_c_without_a_compiler_is_one_line(capsys, tmp_path, monkeypa
     import importlib
 
     mod = importlib.import_module("sixtysix_tools." + module)
-    monkeypatch.setattr(mod, "_lib", None)
-    monkeypatch.setattr(mod, "_error", "")
+    monkeypatch.setattr(mod.LIBRARY, "lib", None)
+    monkeypatch.setattr(mod.LIBRARY, "error", "")
     monkeypatch.setenv("SIXTYSIX_CACHE", str(tmp_path))
     monkeypatch.setenv("CC", str(tmp_path / "no-such-cc"))
     out = str(tmp_path / "out")

@@ -119,13 +119,33 @@ def test_the_cache_name_follows_the_compiler(monkeypatch, tmp_path):
 
 
 def test_a_missing_compiler_is_one_plain_error(monkeypatch, tmp_path):
-    monkeypatch.setattr(fastsolve, "_lib", None)
-    monkeypatch.setattr(fastsolve, "_error", "")
+    monkeypatch.setattr(fastsolve.LIBRARY, "lib", None)
+    monkeypatch.setattr(fastsolve.LIBRARY, "error", "")
     monkeypatch.setenv("SIXTYSIX_CACHE", str(tmp_path))
     monkeypatch.setenv("CC", str(tmp_path / "no-such-cc"))
     with pytest.raises(FastSolveError, match="cannot run the C compiler"):
         fastsolve.library()
     assert not fastsolve.available()
+
+
+def test_a_failed_build_is_tried_once(monkeypatch, tmp_path):
+    """cbuild.Library remembers why it could not build: a player asked for
+    many moves does not run the compiler again for each, and says the same
+    one line every time."""
+    calls = tmp_path / "calls"
+    cc = tmp_path / "failing-cc"
+    cc.write_text("#!/bin/sh\necho called >> %s\necho 'no luck' >&2\nexit 1\n" % calls)
+    cc.chmod(0o755)
+    monkeypatch.setenv("SIXTYSIX_CACHE", str(tmp_path))
+    monkeypatch.setenv("CC", str(cc))
+    lib = cbuild.Library(fastsolve._SOURCE)
+    said = []
+    for _ in range(3):
+        with pytest.raises(cbuild.CBuildError) as e:
+            lib.get()
+        said.append(str(e.value))
+    assert said == ["compiling fastsolve.c failed: no luck"] * 3
+    assert calls.read_text().splitlines() == ["called"]
 
 
 @needs_cc

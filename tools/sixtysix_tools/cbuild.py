@@ -8,6 +8,7 @@ builds afresh.  A tool that needs the library says in one line why it
 could not be built (CBuildError), never with a traceback.
 """
 
+import ctypes
 import hashlib
 import os
 import platform
@@ -68,3 +69,32 @@ def build(source: str, flags: tuple = ()) -> str:
         raise CBuildError("compiling %s failed: %s" % (os.path.basename(source), first))
     os.replace(tmp, path)  # atomic: parallel workers may build at once
     return path
+
+
+class Library:
+    """One C source's library, built and loaded at its first use.  `declare`
+    sets the functions' ctypes signatures once it is loaded.  A failed build
+    is remembered, so a player asked for a thousand moves tries the
+    compiler once and gives the same one-line reason each time."""
+
+    def __init__(self, source: str, flags: tuple = (), declare=None):
+        self.source = source
+        self.flags = flags
+        self.declare = declare
+        self.lib = None
+        self.error = ""
+
+    def get(self):
+        """The loaded library; CBuildError if it cannot be built or loaded."""
+        if self.lib is None:
+            if self.error:
+                raise CBuildError(self.error)
+            try:
+                lib = ctypes.CDLL(build(self.source, self.flags))
+            except (OSError, CBuildError) as e:
+                self.error = str(e)
+                raise CBuildError(self.error) from None
+            if self.declare is not None:
+                self.declare(lib)
+            self.lib = lib
+        return self.lib

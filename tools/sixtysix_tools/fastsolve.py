@@ -57,29 +57,24 @@ class Position(ctypes.Structure):
     _fields_ = _FIELDS
 
 
-_lib = None
-_error = ""
+def _declare(lib):
+    lib.ss_load.argtypes = [ctypes.POINTER(Position)]
+    lib.ss_load.restype = None
+    lib.ss_nodes.restype = ctypes.c_int64
+    lib.ss_set_limit.argtypes = [ctypes.c_int64]
+    for name in ("ss_best", "ss_value_of"):
+        getattr(lib, name).restype = ctypes.c_int
+
+
+LIBRARY = cbuild.Library(_SOURCE, (), _declare)
 
 
 def library():
     """The loaded C library, built on first use; FastSolveError if not."""
-    global _lib, _error
-    if _lib is None:
-        if _error:
-            raise FastSolveError(_error)
-        try:
-            lib = ctypes.CDLL(cbuild.build(_SOURCE))
-        except (OSError, cbuild.CBuildError) as e:
-            _error = str(e)
-            raise FastSolveError(_error) from None
-        lib.ss_load.argtypes = [ctypes.POINTER(Position)]
-        lib.ss_load.restype = None
-        lib.ss_nodes.restype = ctypes.c_int64
-        lib.ss_set_limit.argtypes = [ctypes.c_int64]
-        for name in ("ss_best", "ss_value_of"):
-            getattr(lib, name).restype = ctypes.c_int
-        _lib = lib
-    return _lib
+    try:
+        return LIBRARY.get()
+    except cbuild.CBuildError as e:
+        raise FastSolveError(str(e)) from None
 
 
 def available() -> bool:

@@ -75,38 +75,30 @@ class InfoC(ctypes.Structure):
     ]
 
 
-_lib = None
-_error = ""
+def _declare(lib):
+    i32 = ctypes.POINTER(ctypes.c_int32)
+    lib.is_search.restype = ctypes.c_int
+    lib.is_search.argtypes = [
+        ctypes.POINTER(InfoC),
+        ctypes.c_int,
+        ctypes.c_double,
+        ctypes.c_uint64,
+        i32,
+        i32,
+        ctypes.POINTER(ctypes.c_double),
+        i32,
+    ]
+    lib.is_playout.restype = ctypes.c_int
+    u8 = ctypes.POINTER(ctypes.c_uint8)
+    lib.is_playout.argtypes = [ctypes.POINTER(InfoC), ctypes.c_uint64, u8, i32, i32]
+
+
+LIBRARY = cbuild.Library(_SOURCE, _FLAGS, _declare)
 
 
 def library():
     """The loaded C search, built on first use; cbuild.CBuildError if not."""
-    global _lib, _error
-    if _lib is None:
-        if _error:
-            raise cbuild.CBuildError(_error)
-        try:
-            lib = ctypes.CDLL(cbuild.build(_SOURCE, _FLAGS))
-        except (OSError, cbuild.CBuildError) as e:
-            _error = str(e)
-            raise cbuild.CBuildError(_error) from None
-        i32 = ctypes.POINTER(ctypes.c_int32)
-        lib.is_search.restype = ctypes.c_int
-        lib.is_search.argtypes = [
-            ctypes.POINTER(InfoC),
-            ctypes.c_int,
-            ctypes.c_double,
-            ctypes.c_uint64,
-            i32,
-            i32,
-            ctypes.POINTER(ctypes.c_double),
-            i32,
-        ]
-        lib.is_playout.restype = ctypes.c_int
-        u8 = ctypes.POINTER(ctypes.c_uint8)
-        lib.is_playout.argtypes = [ctypes.POINTER(InfoC), ctypes.c_uint64, u8, i32, i32]
-        _lib = lib
-    return _lib
+    return LIBRARY.get()
 
 
 def info_of(view, plain_root: bool = False) -> InfoC:
