@@ -81,7 +81,7 @@ class Library:
         self.source = source
         self.flags = flags
         self.declare = declare
-        self.lib = None
+        self.lib: ctypes.CDLL | None = None
         self.error = ""
 
     def get(self):
