@@ -147,6 +147,7 @@ def test_its_name_takes_the_iterations():
     assert ismcts.parse("ismcts") == ("ismcts", ismcts.ITERATIONS)
     assert ismcts.parse("ismcts:iterations=2500") == ("ismcts", 2500)
     assert ismcts.parse("ismcts-cards:iterations=7") == ("ismcts-cards", 7)
+    assert ismcts.parse("ismcts-late:iterations=5000") == ("ismcts-late", 5000)
     for bad in (
         "ismcts:iterations=0",
         "ismcts:iterations=x",
@@ -182,3 +183,34 @@ def test_ismcts_cards_is_hard_but_for_its_open_stock_cards():
         else:
             assert a == b, seed
     assert searched > 30 and differ > 0
+
+
+@needs_cc
+@pytest.mark.parametrize("game", [SIXTY_SIX, SCHNAPSEN])
+def test_ismcts_late_is_hard_but_for_the_closed_stock_while_cards_are_unseen(game):
+    """ismcts-late plays as hard does from the same seed (fresh players for
+    each position, as hard's deals draw on its generator) except in the last
+    draw trick and after a close while cards lie face down; there the search
+    decides, legally, and differs from hard somewhere.  An exhausted stock
+    stays with hard's exact search."""
+    from sixtysix.ai import SearchPlayer
+
+    rules = Rules(game)
+    late = searched = differ = exhausted = 0
+    for seed in range(1, 400):
+        h = _position(rules, seed)
+        if h is None:
+            continue
+        v = View(h, h.turn)
+        hard = SearchPlayer("hard", 11)
+        player = ismcts.IsmctsLatePlayer(11, iterations=300)
+        a, b = hard.choose(v), player.choose(v)
+        h.check(b)
+        if ismcts.decided_late(v, hard.open_from):
+            late += 1
+            searched += player.nodes == 300
+            differ += a != b
+        else:
+            exhausted += v.strict and v.facedown == 0
+            assert a == b, seed
+    assert late > 20 and searched > 10 and differ > 0 and exhausted > 5

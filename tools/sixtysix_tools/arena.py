@@ -106,7 +106,8 @@ def add_arguments(parser) -> None:
         "--a",
         metavar="NAME",
         help="player a: random, heuristic, easy, medium or hard (and classic in the games for two and "
-        "three, and the experimental lookahead and pimc and the reference ismcts[:iterations=N] in the "
+        "three, the experimental lookahead and pimc, and the reference ismcts, ismcts-cards and ismcts-late "
+        "(each NAME[:iterations=N]) in the "
         "games for two); in the games for two also a level with settings changed, e.g. "
         "hard:close_losses=0,close_worlds=16 (docs/AI.md)",
     )

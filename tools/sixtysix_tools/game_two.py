@@ -42,7 +42,8 @@ class TwoPlayer(GamePart):
             from .pimc import PimcPlayer
 
             return PimcPlayer(seed)
-        if name.partition(":")[0] in ("ismcts", "ismcts-cards"):  # reference MCTS players, host only
+        # The reference MCTS players, host only.
+        if name.partition(":")[0] in ("ismcts", "ismcts-cards", "ismcts-late"):
             from .ismcts import make_player
 
             return make_player(name, seed)

@@ -9,6 +9,10 @@ search is ismcts.c, built at first use with the machine's C compiler
   hard chooses by its learned weights (sixtysix.ai.decision_cards) are
   chosen by the search among the cards; closing is still judged first as
   hard judges it.  It measures what the learned choice leaves to a search.
+- `ismcts-late`: hard, except that the last draw trick and the play after
+  a close, while some card's place is still unknown, are decided by the
+  search, where hard solves a few sampled deals, each with every card
+  seen.  It measures what that phase leaves to a search (docs/AI-HISTORY.md).
 
 They are references to measure hard against, not levels for the device: at
 100,000 iterations a Schnapsen move takes about a quarter of a second of a
@@ -30,7 +34,7 @@ from . import cbuild
 from .fastsolve import PAIRS, RULE_FIELDS
 
 NAME = "ismcts"
-NAMES = (NAME, "ismcts-cards")
+NAMES = (NAME, "ismcts-cards", "ismcts-late")
 ITERATIONS = 100000
 MOST = 1000000  # ismcts.c's MOST_ITERATIONS
 EXPLORATION = 0.7  # UCB1's constant, for rewards in game points over 3
@@ -236,8 +240,40 @@ class IsmctsCardsPlayer(SearchPlayer):
         return code
 
 
+def decided_late(view, open_from: int) -> bool:
+    """Whether `ismcts-late` hands this decision to the search: the last
+    draw trick (open_from face-down cards or fewer) or a closed stock,
+    with cards still face down (so some place is unknown), no marriage
+    half made and nothing to claim."""
+    return (
+        view.my_score < 66
+        and view.pending < 0
+        and view.facedown > 0
+        and (view.strict or view.facedown <= open_from)
+    )
+
+
+class IsmctsLatePlayer(SearchPlayer):
+    """hard, with its searches of the last draw trick and of the closed
+    stock's play replaced by the search (`ismcts-late`)."""
+
+    def __init__(self, seed: int = 1, iterations: int = ITERATIONS) -> None:
+        super().__init__("hard", seed)
+        self.level = NAMES[2]
+        self.search_player = IsmctsPlayer(seed + 1, iterations)
+
+    def choose(self, view) -> int:
+        if decided_late(view, self.open_from):
+            move = self.search_player.choose(view)
+            self.nodes = self.search_player.nodes
+            return move
+        return super().choose(view)
+
+
 def make_player(name: str, seed: int):
     kind, iterations = parse(name)
     if kind == NAME:
         return IsmctsPlayer(seed, iterations)
-    return IsmctsCardsPlayer(seed, iterations)
+    if kind == NAMES[1]:
+        return IsmctsCardsPlayer(seed, iterations)
+    return IsmctsLatePlayer(seed, iterations)
