@@ -219,15 +219,23 @@ class IsmctsPlayer:
         return code
 
 
-class IsmctsCardsPlayer(SearchPlayer):
-    """hard, with its learned open-stock card choice replaced by the
-    search (`ismcts-cards`)."""
+class _HardWithSearch(SearchPlayer):
+    """hard, with some of its decisions handed to `search_player`."""
+
+    name = NAME
 
     def __init__(self, seed: int = 1, iterations: int = ITERATIONS) -> None:
         super().__init__("hard", seed)
-        self.level = NAMES[1]
+        self.level = self.name
         # Its own seed: hard's worlds are dealt as hard deals them.
         self.search_player = IsmctsPlayer(seed + 1, iterations)
+
+
+class IsmctsCardsPlayer(_HardWithSearch):
+    """hard, with its learned open-stock card choice replaced by the
+    search (`ismcts-cards`)."""
+
+    name = NAMES[1]
 
     def _open_move(self, view) -> int:
         cards = decision_cards(view)
@@ -243,24 +251,16 @@ class IsmctsCardsPlayer(SearchPlayer):
 def decided_late(view, open_from: int) -> bool:
     """Whether `ismcts-late` hands this decision to the search: the last
     draw trick (open_from face-down cards or fewer) or a closed stock,
-    with cards still face down (so some place is unknown), no marriage
-    half made and nothing to claim."""
-    return (
-        view.my_score < 66
-        and view.pending < 0
-        and view.facedown > 0
-        and (view.strict or view.facedown <= open_from)
-    )
+    with cards still face down (so some place is unknown) and no marriage
+    half made.  (A player with 66 claims either way.)"""
+    return view.pending < 0 and view.facedown > 0 and (view.strict or view.facedown <= open_from)
 
 
-class IsmctsLatePlayer(SearchPlayer):
+class IsmctsLatePlayer(_HardWithSearch):
     """hard, with its searches of the last draw trick and of the closed
     stock's play replaced by the search (`ismcts-late`)."""
 
-    def __init__(self, seed: int = 1, iterations: int = ITERATIONS) -> None:
-        super().__init__("hard", seed)
-        self.level = NAMES[2]
-        self.search_player = IsmctsPlayer(seed + 1, iterations)
+    name = NAMES[2]
 
     def choose(self, view) -> int:
         if decided_late(view, self.open_from):
