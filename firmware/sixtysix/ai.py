@@ -80,6 +80,9 @@ class Level:
       close is solved seeing every card, which flatters it most)
     - open_policy: plain open-stock leads and follows by the learned
       weights of openplay.py, not by the rule of thumb
+    - listed_worlds: where the view leaves this many worlds or fewer (the
+      last draw trick, the end of a closed stock), a search solves each
+      once instead of sampling (0: always sample)
     """
 
     # The defaults; a level names only what it changes (fewer bytes of
@@ -98,6 +101,7 @@ class Level:
     old_ties = False
     close_apart = False
     open_policy = False
+    listed_worlds = 0
 
     def __init__(self, **changes) -> None:
         for name in changes:
@@ -127,6 +131,7 @@ LEVELS = {
         close_min=3,
         close_losses=1,
         open_policy=True,
+        listed_worlds=10,
     ),
     # The hard level before device-time budgets: far more nodes, closing
     # weighed inside the last open-stock search, exchanging and closing
@@ -267,6 +272,10 @@ class SearchPlayer(HeuristicPlayer):
         self.counted_wins = False
         # The last decision (in _exact) valued its actions margin included.
         self.valued_margin = False
+        # Worlds the search under way deals from the sampler's list (0: it
+        # samples them), and how many it has dealt.
+        self.listed = 0
+        self.dealt = 0
 
     def _setup(self, rules) -> None:
         s = _SHARED
@@ -430,10 +439,16 @@ class SearchPlayer(HeuristicPlayer):
         for i in range(n):
             totals[i] = 0
             won_in[i] = 0
+        self.listed = 0
         if self.sampler.count_worlds_is_one(view):
             if self.lv.close_apart and horizon == NO_HORIZON:
                 return self._exact(view)
             worlds = 1
+        elif self.lv.listed_worlds:
+            listed = self.sampler.list_worlds(view, self.lv.listed_worlds)
+            if listed:
+                worlds = self.listed = listed
+                self.dealt = 0
         solver = self.solver
         exact = worlds == 1
         done = 0
@@ -473,6 +488,7 @@ class SearchPlayer(HeuristicPlayer):
                     won_in[i] += 1
         solver.horizon = NO_HORIZON
         if not done and self.lv.close_apart and deep:
+            self.dealt = 0
             return self._count_wins(view, worlds, no_close)
         if not done:  # not even one world fitted the budget
             return HeuristicPlayer.choose(self, view)
@@ -574,7 +590,11 @@ class SearchPlayer(HeuristicPlayer):
         into the solver, to be searched for game points with what is left
         of `budget`."""
         world = self.world
-        self.sampler.deal(view, self.rng, world)
+        if self.listed and not close:
+            self.sampler.deal_listed(view, self.rng, world, self.dealt % self.listed)
+            self.dealt += 1
+        else:
+            self.sampler.deal(view, self.rng, world)
         if close:
             world.act(CLOSE)
         solver = self.solver

@@ -18,6 +18,8 @@ _QUEENS = const(0x104104)  # the queen bit of every suit
 # is kept anyway (the inference may be wrong: a player may hold a marriage
 # back); bounded, so a decision's cost stays bounded.
 _PAIR_TRIES = const(8)
+# The most worlds list_worlds lists.
+_MOST_LISTED = const(12)
 
 
 def pair_suits(cards: int) -> int:
@@ -51,17 +53,65 @@ class WorldSampler:
     def __init__(self, rules) -> None:
         self.rules = rules
         self._pool = bytearray(24)
+        # The opponent's hands of the worlds listed by list_worlds.
+        self.hands = [0] * _MOST_LISTED
 
     def count_worlds_is_one(self, view) -> bool:
         """True when the view leaves nothing to chance (every hidden card
         must be in the opponent's hand)."""
         return view.facedown == 0 and count(view.unseen()) == view.opp_count - count(view.opp_known)
 
+    def list_worlds(self, view, most: int) -> int:
+        """When the view leaves `most` worlds or fewer that differ in
+        anything a search sees, list them: the opponent's hand of each
+        into `hands`, and return how many (deal_listed deals one).  0 when
+        there are more, or when the face-down stock's order matters (it is
+        open and two or more of its cards lie face down: whoever wins the
+        next trick draws one of them).  A world that breaks an inferred
+        "no king-queen pair" is left out unless every world does.
+
+        Sampling a few worlds from so few deals some twice and misses
+        others; listing each once weighs every deal the view allows alike
+        (the last draw trick, or the end of a closed stock)."""
+        if not view.strict and view.facedown > 1:
+            return 0
+        most = min(most, _MOST_LISTED)
+        need = view.opp_count - count(view.opp_known)
+        hands = self.hands
+        if need == 0:
+            hands[0] = view.opp_known
+            return 1
+        k = self._fill(opp_allowed(view, view.unseen()))
+        n = 0
+        v = (1 << need) - 1  # which of the allowed cards: the first choice
+        while v < (1 << k):
+            if n == most:
+                return 0
+            hand = view.opp_known
+            for i in range(k):
+                if (v >> i) & 1:
+                    hand |= 1 << self._pool[i]
+            hands[n] = hand
+            n += 1
+            low = v & -v  # the next choice of as many (Gosper's step)
+            r = v + low
+            v = (((r ^ v) >> 2) // low) | r
+        no_pairs = opp_no_pairs(view)
+        kept = 0
+        for i in range(n):
+            if not pair_suits(hands[i]) & no_pairs:
+                hands[kept] = hands[i]
+                kept += 1
+        return kept if kept else n
+
+    def deal_listed(self, view, rng, world, i: int) -> None:
+        """Fill `world` with the i-th world of the last list_worlds."""
+        hand = self.hands[i]
+        self._lay(view, rng, world, hand, view.unseen() & ~hand)
+
     def deal(self, view, rng, world) -> None:
         """Fill `world` (a Hand of the same rules) with a random deal that
         agrees with `view`."""
-        me = view.player
-        opp = 1 - me
         unseen = view.unseen()
         need = view.opp_count - count(view.opp_known)
         allowed = opp_allowed(view, unseen)
@@ -71,7 +121,13 @@ class WorldSampler:
         while tries and pair_suits(opp_cards) & no_pairs:
             opp_cards = view.opp_known | self._pick(allowed, need, rng)
             tries -= 1
-        rest = unseen & ~opp_cards
+        self._lay(view, rng, world, opp_cards, unseen & ~opp_cards)
+
+    def _lay(self, view, rng, world, opp_cards: int, rest: int) -> None:
+        """Fill `world` with the opponent holding `opp_cards` and the
+        `rest` face down in the stock, in random order."""
+        me = view.player
+        opp = 1 - me
         world.reset_state()
         world.dealer = view.dealer
         world.trump = view.trump

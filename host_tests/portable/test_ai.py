@@ -11,6 +11,7 @@ from sixtysix.ai import make_player
 from sixtysix.hand import CLAIM
 from sixtysix.match import Match
 from sixtysix.rules import SCHNAPSEN, SIXTY_SIX, Rules
+from sixtysix.sampling import WorldSampler
 from sixtysix.solver import Solver
 from sixtysix.view import View
 
@@ -235,3 +236,29 @@ def test_search_players_share_one_solver_and_decide_as_if_alone():
         alone_seats, alone = play(Rules(SIXTY_SIX), seat)
         assert alone == together, "seat %d" % seat
         assert alone_seats[seat].solver.tt_a is tables[0]
+
+
+def test_hard_solves_each_of_a_few_worlds_once_whatever_its_seed():
+    """Where the view leaves few worlds (the last draw trick, the end of a
+    closed stock), hard lists them and solves each once: two players of
+    different seeds then weigh the same worlds and choose alike, where
+    sampled worlds would differ from seed to seed."""
+    hands = 6 if SMALL else 40
+    a = make_player("hard", 1)
+    b = make_player("hard", 2)
+    alike = 0
+    for h in random_positions(29, hands):
+        view = View(h, h.turn)
+        if view.my_score >= _WIN or view.pending >= 0 or not view.facedown:
+            continue
+        if not view.strict and view.facedown > a.open_from:
+            continue
+        n = WorldSampler(h.rules).list_worlds(view, a.lv.listed_worlds)
+        if n < 2:
+            continue
+        code = a.choose(view)
+        if a.worlds != n or a.counted_wins:
+            continue  # the budget ran out first, or an exchange was taken unsearched
+        assert b.choose(view) == code and b.worlds == n and b.value == a.value
+        alike += 1
+    assert alike > hands // 4, alike

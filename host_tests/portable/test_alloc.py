@@ -272,3 +272,35 @@ def test_the_solver_allocates_nothing():
             if probe.values[i] > best:
                 best = probe.values[i]
         assert probe.best == best, "%s: best %d, best action %d" % (what, probe.best, best)
+
+
+# --- listing the few worlds of a view -----------------------------------------
+
+
+def list_and_deal(sampler, view, place):
+    """List the view's worlds and deal each (place: the rng and the world)."""
+    n = sampler.list_worlds(view, 12)
+    for i in range(n):
+        sampler.deal_listed(view, place[0], place[1], i)
+    place[2] = n
+
+
+def test_listing_and_dealing_few_worlds_allocates_nothing():
+    from randplay import random_positions
+    from sixtysix.rng import Rng
+    from sixtysix.sampling import WorldSampler
+    from sixtysix.view import View
+
+    checked = 0
+    for h in random_positions(41, 30):
+        view = View(h, h.turn)
+        sampler = WorldSampler(h.rules)
+        if sampler.list_worlds(view, 12) < 4:
+            continue
+        place = [Rng(3), Hand(h.rules), 0]
+        assert_free("listing worlds", list_and_deal, sampler, view, place)
+        assert place[2] >= 4
+        checked += 1
+        if checked == 5:
+            break
+    assert checked == 5

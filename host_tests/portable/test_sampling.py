@@ -12,7 +12,7 @@ from randplay import random_positions
 from sixtysix.cards import count
 from sixtysix.hand import CLAIM, MAX_ACTIONS, Hand
 from sixtysix.rng import Rng
-from sixtysix.sampling import WorldSampler, pair_suits
+from sixtysix.sampling import WorldSampler, opp_allowed, opp_no_pairs, pair_suits
 from sixtysix.view import View
 from support import act, deal, rules
 
@@ -251,3 +251,88 @@ def test_a_forced_pair_is_dealt_all_the_same():
     world = Hand(h.rules)
     WorldSampler(h.rules).deal(view, rng, world)
     assert world.hands[opp] == h.hands[opp]
+
+
+# --- the few worlds a view leaves, listed -------------------------------------
+
+MOST = 12  # the most the sampler lists
+
+
+def hands_of(cards, need):
+    """Every set of `need` cards out of `cards`, or None past MOST of them
+    (plain recursion: MicroPython has no itertools.combinations)."""
+    out = []
+
+    def grow(rest, need, chosen):
+        if len(out) > MOST:
+            return
+        if need == 0:
+            out.append(chosen)
+            return
+        while rest:
+            low = rest & -rest
+            rest &= ~low
+            grow(rest, need - 1, chosen | low)
+
+    grow(cards, need, 0)
+    return out if len(out) <= MOST else None
+
+
+def check_listed(h, sampler, rng, world, me):
+    """list_worlds against the hands counted here: all of them or none,
+    each once, the pair reading applied, the true hand among them (unless
+    the reading rules it out), and every listed world agrees with the view.
+    Returns how many were listed."""
+    view = View(h, me)
+    n = sampler.list_worlds(view, MOST)
+    if not view.strict and view.facedown > 1:
+        assert n == 0, "listed worlds while the open stock's order matters"
+        return 0
+    need = view.opp_count - count(view.opp_known)
+    every = hands_of(opp_allowed(view, view.unseen()), need)
+    if every is None:
+        assert n == 0, "listed %d worlds of more than %d" % (n, MOST)
+        return 0
+    no_pairs = opp_no_pairs(view)
+    kept = [view.opp_known | x for x in every if not pair_suits(view.opp_known | x) & no_pairs]
+    want = kept if kept else [view.opp_known | x for x in every]
+    got = list(sampler.hands[:n])
+    assert sorted(got) == sorted(want), "listed %r, expected %r" % (got, want)
+    truth = h.hands[1 - me]
+    assert truth in got or (pair_suits(truth) & no_pairs and kept), "the true hand is not listed"
+    for i in range(n):
+        sampler.deal_listed(view, rng, world, i)
+        check_world(h, me, view, world)
+        assert world.hands[1 - me] == got[i]
+    return n
+
+
+def test_few_worlds_are_listed_once_each_with_the_true_one_among_them():
+    rng = Rng(31)
+    rules = sampler = world = None
+    listed = several = 0
+    for h in random_positions(17, HANDS // 2):
+        if h.rules is not rules:
+            rules = h.rules
+            sampler = WorldSampler(rules)
+            world = Hand(rules)
+        for me in range(2):
+            n = check_listed(h, sampler, rng, world, me)
+            listed += n > 0
+            several += n > 1
+    assert several > HANDS // 4  # the last draw trick and closed stocks were reached
+    assert listed > several
+
+
+def test_a_view_with_more_worlds_than_asked_lists_none():
+    for h in random_positions(23, 40):
+        view = View(h, h.turn)
+        if view.facedown == 1 and not view.strict and view.opp_count - count(view.opp_known) >= 3:
+            break
+    else:
+        raise AssertionError("no last draw trick in 40 hands")
+    sampler = WorldSampler(h.rules)
+    n = sampler.list_worlds(view, MOST)
+    assert n >= 4
+    assert sampler.list_worlds(view, n - 1) == 0
+    assert sampler.list_worlds(view, n) == n
