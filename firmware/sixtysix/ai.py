@@ -171,6 +171,13 @@ BYTECODE_SHARE = const(11)
 # pieces, in a heap the game has used.
 # [rules, solver class, solver, sampler, world]
 _SHARED: list = [None, None, None, None, None]
+# A search's sums, per legal action, shared the same way: value sums over
+# the worlds searched, worlds in which the action wins the hand, values in
+# the world being searched (a second search seat then costs 240 bytes less
+# on a 32-bit build).
+_TOTALS = [0] * 16
+_WON_IN = [0] * 16
+_THIS_WORLD = [0] * 16
 
 
 def release_search() -> None:
@@ -257,9 +264,9 @@ class SearchPlayer(HeuristicPlayer):
         self.world: Any = None
         self.evaluator: Any = None  # for a depth-limited search (tools' lookahead)
         self.features: Any = None  # openplay's feature list, made on first use
-        self.totals = [0] * 16  # value sums per legal action
-        self.won_in = [0] * 16  # worlds in which each action wins the hand
-        self.this_world = [0] * 16  # values in the world being searched
+        self.totals = _TOTALS
+        self.won_in = _WON_IN
+        self.this_world = _THIS_WORLD
         self.nodes = 0  # search nodes of the last decision
         # What the last searched decision found, for hints: worlds searched,
         # worlds in which the chosen action wins, and its summed value.
@@ -272,10 +279,6 @@ class SearchPlayer(HeuristicPlayer):
         self.counted_wins = False
         # The last decision (in _exact) valued its actions margin included.
         self.valued_margin = False
-        # Worlds the search under way deals from the sampler's list (0: it
-        # samples them), and how many it has dealt.
-        self.listed = 0
-        self.dealt = 0
 
     def _setup(self, rules) -> None:
         s = _SHARED
@@ -439,16 +442,14 @@ class SearchPlayer(HeuristicPlayer):
         for i in range(n):
             totals[i] = 0
             won_in[i] = 0
-        self.listed = 0
+        listed = 0  # worlds listed by the sampler, each solved once (0: sampled)
         if self.sampler.count_worlds_is_one(view):
             if self.lv.close_apart and horizon == NO_HORIZON:
                 return self._exact(view)
             worlds = 1
         elif self.lv.listed_worlds:
             listed = self.sampler.list_worlds(view, self.lv.listed_worlds)
-            if listed:
-                worlds = self.listed = listed
-                self.dealt = 0
+            worlds = listed or worlds
         solver = self.solver
         exact = worlds == 1
         done = 0
@@ -461,10 +462,10 @@ class SearchPlayer(HeuristicPlayer):
         no_close = not deep or self.lv.close_apart
         # Levels with a device-time budget; their exact world went to _exact.
         capped = self.lv.close_apart
-        for _ in range(worlds):
+        for w in range(worlds):
             if done and self.nodes >= self.max_nodes:
                 break  # the node budget is spent: decide on the worlds searched
-            self._world(view, self.max_nodes, False)
+            self._world(view, self.max_nodes, False, w if listed else -1)
             # Classic searches one exact world to the end; a sampled one
             # only within what is left of the budget.
             if exact and not capped:
@@ -488,8 +489,7 @@ class SearchPlayer(HeuristicPlayer):
                     won_in[i] += 1
         solver.horizon = NO_HORIZON
         if not done and self.lv.close_apart and deep:
-            self.dealt = 0
-            return self._count_wins(view, worlds, no_close)
+            return self._count_wins(view, worlds, no_close, listed)
         if not done:  # not even one world fitted the budget
             return HeuristicPlayer.choose(self, view)
         best = self._pick(acts, no_close)
@@ -539,7 +539,7 @@ class SearchPlayer(HeuristicPlayer):
         self.value = totals[i]
         return acts[i]
 
-    def _count_wins(self, view, worlds: int, no_close: bool) -> int:
+    def _count_wins(self, view, worlds: int, no_close: bool, listed: int = 0) -> int:
         """For a position too big to value within the budget (the first
         tricks after a close), and as the first step of _exact: in each
         world ask of every action only whether it wins the hand, a
@@ -556,10 +556,10 @@ class SearchPlayer(HeuristicPlayer):
         me = view.player
         done = 0
         this = self.this_world
-        for _ in range(worlds):
+        for w in range(worlds):
             if self.nodes >= self.max_nodes:
                 break
-            self._world(view, self.max_nodes, False)
+            self._world(view, self.max_nodes, False, w if listed else -1)
             for i in range(n):
                 a = acts[i]
                 this[i] = 1 if not _left_out(a, no_close) and solver.wins_with(me, a) else 0
@@ -585,16 +585,12 @@ class SearchPlayer(HeuristicPlayer):
         self.value = (2 * won_in[best] - done) * _GP  # won +1, lost -1 a world
         return acts[best]
 
-    def _world(self, view, budget: int, close: bool) -> None:
-        """Deal a world that agrees with the view (closed at once if asked)
-        into the solver, to be searched for game points with what is left
-        of `budget`."""
+    def _world(self, view, budget: int, close: bool, i: int = -1) -> None:
+        """Deal a world that agrees with the view (closed at once if asked;
+        for i >= 0 the sampler's i-th listed world) into the solver, to be
+        searched for game points with what is left of `budget`."""
         world = self.world
-        if self.listed and not close:
-            self.sampler.deal_listed(view, self.rng, world, self.dealt % self.listed)
-            self.dealt += 1
-        else:
-            self.sampler.deal(view, self.rng, world)
+        self.sampler.deal(view, self.rng, world, i)
         if close:
             world.act(CLOSE)
         solver = self.solver

@@ -18,8 +18,6 @@ _QUEENS = const(0x104104)  # the queen bit of every suit
 # is kept anyway (the inference may be wrong: a player may hold a marriage
 # back); bounded, so a decision's cost stays bounded.
 _PAIR_TRIES = const(8)
-# The most worlds list_worlds lists.
-_MOST_LISTED = const(12)
 
 
 def pair_suits(cards: int) -> int:
@@ -49,12 +47,26 @@ def opp_no_pairs(view) -> int:
     return view.opp_no_pairs & ~pair_suits(view.opp_known)
 
 
+def _first_listing(sampler, view, most: int) -> int:
+    """Load listing.py, keep its list_worlds as the sampler's lister, and
+    list.  It is loaded at the first listing, as openplay.py is at the
+    first learned card: what a match loads before its first search decides
+    where the solver's table fits in a small heap (docs/DEVICE.md)."""
+    from .listing import MOST_LISTED, list_worlds
+
+    sampler.hands = [0] * MOST_LISTED
+    sampler.lister = list_worlds
+    return list_worlds(sampler, view, most)
+
+
 class WorldSampler:
     def __init__(self, rules) -> None:
         self.rules = rules
         self._pool = bytearray(24)
-        # The opponent's hands of the worlds listed by list_worlds.
-        self.hands = [0] * _MOST_LISTED
+        # The opponent's hand of each world list_worlds listed, and the
+        # function that lists them (listing.py's, from the first listing).
+        self.hands: list = []
+        self.lister = _first_listing
 
     def count_worlds_is_one(self, view) -> bool:
         """True when the view leaves nothing to chance (every hidden card
@@ -62,72 +74,29 @@ class WorldSampler:
         return view.facedown == 0 and count(view.unseen()) == view.opp_count - count(view.opp_known)
 
     def list_worlds(self, view, most: int) -> int:
-        """When the view leaves `most` worlds or fewer that differ in
-        anything a search sees, list them: the opponent's hand of each
-        into `hands`, and return how many (deal_listed deals one).  0 when
-        there are more, or when the face-down stock's order matters (it is
-        open and two or more of its cards lie face down: whoever wins the
-        next trick draws one of them).  A world that breaks an inferred
-        "no king-queen pair" is left out unless every world does.
+        """listing.list_worlds: how many worlds the view leaves, listed in
+        `hands`, when that is `most` or fewer (0: sample them)."""
+        return self.lister(self, view, most)
 
-        Sampling a few worlds from so few deals some twice and misses
-        others; listing each once weighs every deal the view allows alike
-        (the last draw trick, or the end of a closed stock)."""
-        if not view.strict and view.facedown > 1:
-            return 0
-        most = min(most, _MOST_LISTED)
-        need = view.opp_count - count(view.opp_known)
-        hands = self.hands
-        if need == 0:
-            hands[0] = view.opp_known
-            return 1
-        k = self._fill(opp_allowed(view, view.unseen()))
-        n = 0
-        v = (1 << need) - 1  # which of the allowed cards: the first choice
-        while v < (1 << k):
-            if n == most:
-                return 0
-            hand = view.opp_known
-            for i in range(k):
-                if (v >> i) & 1:
-                    hand |= 1 << self._pool[i]
-            hands[n] = hand
-            n += 1
-            low = v & -v  # the next choice of as many (Gosper's step)
-            r = v + low
-            v = (((r ^ v) >> 2) // low) | r
-        no_pairs = opp_no_pairs(view)
-        kept = 0
-        for i in range(n):
-            if not pair_suits(hands[i]) & no_pairs:
-                hands[kept] = hands[i]
-                kept += 1
-        return kept if kept else n
-
-    def deal_listed(self, view, rng, world, i: int) -> None:
-        """Fill `world` with the i-th world of the last list_worlds."""
-        hand = self.hands[i]
-        self._lay(view, rng, world, hand, view.unseen() & ~hand)
-
-    def deal(self, view, rng, world) -> None:
+    def deal(self, view, rng, world, i: int = -1) -> None:
         """Fill `world` (a Hand of the same rules) with a random deal that
-        agrees with `view`."""
-        unseen = view.unseen()
-        need = view.opp_count - count(view.opp_known)
-        allowed = opp_allowed(view, unseen)
-        opp_cards = view.opp_known | self._pick(allowed, need, rng)
-        no_pairs = opp_no_pairs(view)
-        tries = _PAIR_TRIES
-        while tries and pair_suits(opp_cards) & no_pairs:
-            opp_cards = view.opp_known | self._pick(allowed, need, rng)
-            tries -= 1
-        self._lay(view, rng, world, opp_cards, unseen & ~opp_cards)
-
-    def _lay(self, view, rng, world, opp_cards: int, rest: int) -> None:
-        """Fill `world` with the opponent holding `opp_cards` and the
-        `rest` face down in the stock, in random order."""
+        agrees with `view`, or, for i >= 0, with the opponent holding the
+        i-th hand of the last list_worlds."""
         me = view.player
         opp = 1 - me
+        unseen = view.unseen()
+        if i >= 0:
+            opp_cards = self.hands[i]
+        else:
+            need = view.opp_count - count(view.opp_known)
+            allowed = opp_allowed(view, unseen)
+            opp_cards = view.opp_known | self._pick(allowed, need, rng)
+            no_pairs = opp_no_pairs(view)
+            tries = _PAIR_TRIES
+            while tries and pair_suits(opp_cards) & no_pairs:
+                opp_cards = view.opp_known | self._pick(allowed, need, rng)
+                tries -= 1
+        rest = unseen & ~opp_cards
         world.reset_state()
         world.dealer = view.dealer
         world.trump = view.trump

@@ -281,7 +281,7 @@ def list_and_deal(sampler, view, place):
     """List the view's worlds and deal each (place: the rng and the world)."""
     n = sampler.list_worlds(view, 12)
     for i in range(n):
-        sampler.deal_listed(view, place[0], place[1], i)
+        sampler.deal(view, place[0], place[1], i)
     place[2] = n
 
 

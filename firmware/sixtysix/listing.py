@@ -1,0 +1,46 @@
+"""Listing the few deals a view leaves, so that a search solves each once
+instead of sampling (WorldSampler.list_worlds loads this module at the
+first listing)."""
+
+from .cards import count
+from .compat import const
+from .sampling import opp_allowed, opp_no_pairs, pair_suits
+
+# The most worlds list_worlds lists: the length of the sampler's `hands`.
+MOST_LISTED = const(12)
+
+
+def list_worlds(sampler, view, most: int) -> int:
+    """When the view leaves `most` deals or fewer that differ in
+    anything a search sees, list them: the opponent's hand of each
+    into the sampler's `hands`, and return how many (its deal(..., i)
+    deals the i-th).
+    Sampling a few worlds from so few deals some twice and misses
+    others; listing weighs every deal the view allows alike (the last
+    draw trick, the end of a closed stock).  A hand that breaks an
+    inferred "no king-queen pair" is left out.  0, for sampling, when
+    there are more deals or none left in, when the opponent's hand is
+    known, or when the face-down stock's order matters (it is open and
+    two or more of its cards lie face down)."""
+    if not view.strict and view.facedown > 1:
+        return 0
+    k = sampler._fill(opp_allowed(view, view.unseen()))
+    no_pairs = opp_no_pairs(view)
+    n = 0
+    seen = 0
+    v = (1 << (view.opp_count - count(view.opp_known))) - 1  # the first choice
+    while 0 < v < 1 << k:
+        seen += 1
+        if seen > most or seen > MOST_LISTED:
+            return 0
+        hand = view.opp_known
+        for i in range(k):
+            if (v >> i) & 1:
+                hand |= 1 << sampler._pool[i]
+        if not pair_suits(hand) & no_pairs:
+            sampler.hands[n] = hand
+            n += 1
+        low = v & -v  # the next choice of as many (Gosper's step)
+        r = v + low
+        v = (((r ^ v) >> 2) // low) | r
+    return n
