@@ -11,17 +11,18 @@ MOST_LISTED = const(12)
 
 
 def list_worlds(sampler, view, most: int) -> int:
-    """When the view leaves `most` deals or fewer that differ in
-    anything a search sees, list them: the opponent's hand of each
-    into the sampler's `hands`, and return how many (its deal(..., i)
-    deals the i-th).
-    Sampling a few worlds from so few deals some twice and misses
-    others; listing weighs every deal the view allows alike (the last
-    draw trick, the end of a closed stock).  A hand that breaks an
-    inferred "no king-queen pair" is left out.  0, for sampling, when
-    there are more deals or none left in, when the opponent's hand is
-    known, or when the face-down stock's order matters (it is open and
-    two or more of its cards lie face down)."""
+    """When the view leaves `most` deals or fewer that differ in anything
+    a search sees, list them: the opponent's hand of each into the
+    sampler's `hands`, and return how many (the sampler's deal(..., i)
+    deals the i-th).  A hand that breaks an inferred "no king-queen pair"
+    is left out.  0, for sampling, when there are more deals or none is
+    left in, when the opponent's hand is known, or when the face-down
+    stock's order matters (it is open and two or more of its cards lie
+    face down).
+
+    Sampling a few worlds from so few deals some twice and misses others;
+    listing weighs every deal the view allows alike (the last draw trick,
+    the end of a closed stock)."""
     if not view.strict and view.facedown > 1:
         return 0
     k = sampler._fill(opp_allowed(view, view.unseen()))
