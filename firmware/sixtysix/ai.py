@@ -169,8 +169,9 @@ BYTECODE_SHARE = const(11)
 # restores: 50 in 3,000 presses of OK in the simulator against hard) takes
 # over the old one's table: 5.3 KB that need not be found again, in 1 KB
 # pieces, in a heap the game has used.
-# [rules, solver class, solver, sampler, world]
-_SHARED: list = [None, None, None, None, None]
+# [rules, solver class, solver, sampler, world, listing.list_worlds once
+# loaded]
+_SHARED: list = [None, None, None, None, None, None]
 # A search's sums, per legal action, shared the same way: value sums over
 # the worlds searched, worlds in which the action wins the hand, values in
 # the world being searched (a second search seat then costs 240 bytes less
@@ -448,7 +449,12 @@ class SearchPlayer(HeuristicPlayer):
                 return self._exact(view)
             worlds = 1
         elif self.lv.listed_worlds:
-            listed = self.sampler.list_worlds(view, self.lv.listed_worlds)
+            lister = _SHARED[5]
+            if lister is None:
+                from .listing import list_worlds as lister
+
+                _SHARED[5] = lister
+            listed = lister(self.sampler, view, self.lv.listed_worlds)
             worlds = listed or worlds
         solver = self.solver
         exact = worlds == 1

@@ -1,6 +1,8 @@
 """Listing the few deals a view leaves, so that a search solves each once
-instead of sampling (WorldSampler.list_worlds loads this module at the
-first listing)."""
+instead of sampling.  ai.py loads this module at the first listing, as it
+loads openplay.py at the first learned card: what a match loads before its
+first search decides where the solver's table fits in a small heap
+(docs/DEVICE.md)."""
 
 from .cards import count
 from .compat import const
@@ -25,6 +27,8 @@ def list_worlds(sampler, view, most: int) -> int:
     the end of a closed stock)."""
     if not view.strict and view.facedown > 1:
         return 0
+    if not sampler.hands:
+        sampler.hands = [0] * MOST_LISTED
     k = sampler._fill(opp_allowed(view, view.unseen()))
     no_pairs = opp_no_pairs(view)
     n = 0

@@ -47,41 +47,23 @@ def opp_no_pairs(view) -> int:
     return view.opp_no_pairs & ~pair_suits(view.opp_known)
 
 
-def _first_listing(sampler, view, most: int) -> int:
-    """Load listing.py, keep its list_worlds as the sampler's lister, and
-    list.  It is loaded at the first listing, as openplay.py is at the
-    first learned card: what a match loads before its first search decides
-    where the solver's table fits in a small heap (docs/DEVICE.md)."""
-    from .listing import MOST_LISTED, list_worlds
-
-    sampler.hands = [0] * MOST_LISTED
-    sampler.lister = list_worlds
-    return list_worlds(sampler, view, most)
-
-
 class WorldSampler:
     def __init__(self, rules) -> None:
         self.rules = rules
         self._pool = bytearray(24)
-        # The opponent's hand of each world list_worlds listed, and the
-        # function that lists them (listing.py's, from the first listing).
+        # The opponent's hand of each world listing.list_worlds listed
+        # (made there, at the first listing).
         self.hands: list = []
-        self.lister = _first_listing
 
     def count_worlds_is_one(self, view) -> bool:
         """True when the view leaves nothing to chance (every hidden card
         must be in the opponent's hand)."""
         return view.facedown == 0 and count(view.unseen()) == view.opp_count - count(view.opp_known)
 
-    def list_worlds(self, view, most: int) -> int:
-        """listing.list_worlds: how many worlds the view leaves, listed in
-        `hands`, when that is `most` or fewer (0: sample them)."""
-        return self.lister(self, view, most)
-
     def deal(self, view, rng, world, i: int = -1) -> None:
         """Fill `world` (a Hand of the same rules) with a random deal that
         agrees with `view`, or, for i >= 0, with the opponent holding the
-        i-th hand of the last list_worlds."""
+        i-th hand of the last listing.list_worlds."""
         me = view.player
         opp = 1 - me
         unseen = view.unseen()

@@ -17,6 +17,7 @@ from heapmeter import allocated
 from perft import Perft
 from sixtysix.cards import highest, lowest
 from sixtysix.hand import CLAIM, CLOSE, EXCHANGE, MARRY, MAX_ACTIONS, Hand
+from sixtysix.listing import list_worlds
 from sixtysix.solver import Solver
 from support import act, deal, position, rules
 from test_perft import DEALS, start
@@ -279,7 +280,7 @@ def test_the_solver_allocates_nothing():
 
 def list_and_deal(sampler, view, place):
     """List the view's worlds and deal each (place: the rng and the world)."""
-    n = sampler.list_worlds(view, 12)
+    n = list_worlds(sampler, view, 12)
     for i in range(n):
         sampler.deal(view, place[0], place[1], i)
     place[2] = n
@@ -295,7 +296,7 @@ def test_listing_and_dealing_few_worlds_allocates_nothing():
     for h in random_positions(41, 30):
         view = View(h, h.turn)
         sampler = WorldSampler(h.rules)
-        if sampler.list_worlds(view, 12) < 4:
+        if list_worlds(sampler, view, 12) < 4:
             continue
         place = [Rng(3), Hand(h.rules), 0]
         assert_free("listing worlds", list_and_deal, sampler, view, place)
