@@ -49,6 +49,7 @@ def test_a_record_may_stop_in_the_middle_of_a_hand():
     assert replay.hands[-1].reason == "unfinished" and replay.hands[-1].winner == -1
     assert replay.to_json()["hands"][0]["winner"] is None
     assert replay.match.hand.turn == 0  # can be continued
+    assert replay.format_text().splitlines()[1] == "Hand 1: the hand is not finished"
 
 
 def test_keywords_and_cards_are_case_insensitive_and_comments_ignored():

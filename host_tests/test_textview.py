@@ -34,15 +34,26 @@ def ok_button(board) -> int:
     raise AssertionError("no OK on " + board.NAME)
 
 
-def frame_at(sim, cols=80, lines=24) -> list:
+def frame_at(sim, cols=80, lines=24, keys_whole=True) -> list:
     board = sim.board
     out = visible(terminal_frame(sim, key_names(board), cols, lines, WHY))
     assert len(out) <= lines
     for line in out:
         assert len(line) <= cols, line
-    assert out[-3] == WHY[:cols]
     assert out[-1].startswith("ctrl-c: quit")
+    keys = out[out.index(WHY[:cols]) + 2 :]
+    # Every button's key is there whole, however narrow the terminal (down to
+    # the widest pair): the way out comes last and is the only line cut short.
+    shown = " ".join(keys[:-1] if len(keys) > 1 else keys).split()
+    for button, key in zip(board.BUTTONS, key_names(board), strict=True):
+        pair = "%s=%s" % (key, button)
+        assert pair in shown or len(pair) > cols or not keys_whole, (pair, keys)
     return out
+
+
+def how_drawn(out: list, cols=80) -> str:
+    """The line after the one saying why the board is in the terminal."""
+    return out[out.index(WHY[:cols]) + 1]
 
 
 @pytest.mark.parametrize("name", BOARDS)
@@ -51,7 +62,7 @@ def test_every_board_is_readable_in_80_by_24(tmp_path, name):
     sim = Sim(board, str(tmp_path), 3, text_cells=True)
     sim.settle()
     if board.WIDTH <= 80 and (board.HEIGHT + 1) // 2 <= 21:
-        assert frame_at(sim)[-2] == "every pixel of the board"  # a glyph is 3x5 or more cells
+        assert how_drawn(frame_at(sim)) == "every pixel of the board"  # a glyph is 3x5 or more cells
         return
     title = "\n".join(frame_at(sim))
     assert "New match" in title and "Settings" in title
@@ -68,7 +79,7 @@ def test_a_board_whose_pixels_fit_is_drawn_in_pixels(tmp_path):
     sim = Sim(load_board("thumby"), str(tmp_path), 3, text_cells=True)
     sim.settle()
     out = frame_at(sim)
-    assert out[-2] == "every pixel of the board"
+    assert how_drawn(out) == "every pixel of the board"
     assert "\u2580" in out[0]
 
 
@@ -76,9 +87,9 @@ def test_a_terminal_too_small_says_what_it_needs(tmp_path):
     sim = Sim(load_board("pico_display"), str(tmp_path), 3, text_cells=True)
     sim.settle()
     out = frame_at(sim, cols=50, lines=8)
-    assert out[0] == "The board needs a terminal of 40x11 or more."
+    assert out[0] == "The board needs a terminal of 40x12 or more."
     # A narrow terminal gets the sentence over several lines, never cut short;
     # one too short for that gets the size alone.
-    assert frame_at(sim, cols=20, lines=8)[:3] == ["The board needs a", "terminal of 40x11 or", "more."]
-    assert frame_at(sim, cols=20, lines=5)[0] == "40x11 needed"
-    assert out[-2] == "too small to show the board"
+    assert frame_at(sim, cols=20, lines=8)[:3] == ["The board needs a", "terminal of 40x12 or", "more."]
+    assert frame_at(sim, cols=20, lines=5, keys_whole=False)[0] == "40x12 needed"
+    assert how_drawn(out, 50) == "too small to show the board"

@@ -84,7 +84,7 @@ class HandResult:
         self.points: tuple | dict = ()
         self.game_points: tuple = (0,) * scorers
         self.reason = "unfinished"
-        self.why = "The hand is not finished"
+        self.why = "the hand is not finished"
         self.forfeit = False
 
 

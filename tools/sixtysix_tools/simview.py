@@ -16,12 +16,35 @@ from .sim import LONG_MS, TAP_MS, Sim
 def help_line(sim: Sim, keys: list, window: bool = False) -> str:
     """The keys of the board's buttons; in the terminal the way out comes
     first, so a narrow terminal never cuts it off."""
-    parts = []
-    for button, key in zip(sim.board.BUTTONS, keys, strict=True):
-        parts.append("%s=%s" % (key, button))
+    parts = _key_parts(sim, keys)
     if window:
         return "keys: " + "  ".join(parts) + "  (hold a key for a long press)"
-    return "ctrl-c: quit  shift+key: long press  keys: " + " ".join(parts)
+    return QUIT + "  keys: " + " ".join(parts)
+
+
+QUIT = "ctrl-c: quit  shift+key: long press"
+
+
+def _key_parts(sim: Sim, keys: list) -> list:
+    return ["%s=%s" % (key, button) for button, key in zip(sim.board.BUTTONS, keys, strict=True)]
+
+
+def help_lines(sim: Sim, keys: list, cols: int) -> list:
+    """The terminal's key lines, none wider than cols: one line where it
+    fits, else the buttons' keys over as many lines as they need and the
+    way out on the last line (cut short only in a terminal narrower than
+    it)."""
+    line = help_line(sim, keys)
+    if len(line) <= cols:
+        return [line]
+    lines: list[str] = []
+    words = ["keys:"] + _key_parts(sim, keys)
+    for word in words:
+        if lines and len(lines[-1]) + 1 + len(word) <= cols:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines + [QUIT]
 
 
 def interactive(sim: Sim, keys: list, terminal: bool = False, zoom: int = 0) -> int:
@@ -156,12 +179,21 @@ def terminal_frame(sim: Sim, keys: list, cols: int, lines: int, why: str) -> str
     """What the terminal shows, at most cols x lines: the board's pixels in
     half-blocks when they fit whole, else its text one character per font
     cell (readable in 80x24 on every board), else what size is needed; then
-    why it is in the terminal, and the keys with the way out first."""
+    why it is in the terminal, how the board is drawn, and the keys, the way
+    out on the last line (alone on one line, cut short, in a terminal too
+    small for more)."""
     from .textview import CellCanvas, render_cells
 
     c = sim.canvas
-    room = lines - 3
-    pixels = (c.width, (c.height + 1) // 2 + 3)  # the terminal that shows every pixel
+    keys_shown = help_lines(sim, keys, cols)
+    if len(keys_shown) + 3 > lines:  # no room for them all: the way out, cut short
+        keys_shown = [help_line(sim, keys)]
+    room = lines - 2 - len(keys_shown)
+
+    def below(width: int) -> int:  # the lines under a picture that wide
+        return 2 + len(help_lines(sim, keys, width))
+
+    pixels = (c.width, (c.height + 1) // 2 + below(c.width))  # the terminal that shows every pixel
     if c.width <= cols and (c.height + 1) // 2 <= room:
         picture = render_terminal(c, cols, room)
         how = "every pixel of the board"
@@ -169,10 +201,10 @@ def terminal_frame(sim: Sim, keys: list, cols: int, lines: int, why: str) -> str
         picture = render_cells(c)
         how = "the board's text, a character per letter (%dx%d or more shows its pixels)" % pixels
     else:
-        need = (c.cols, c.rows + 3) if isinstance(c, CellCanvas) else pixels
+        need = (c.cols, c.rows + below(c.cols)) if isinstance(c, CellCanvas) else pixels
         picture = _needs(need, cols, room)
         how = "too small to show the board"
-    status = [why, how, help_line(sim, keys)]
+    status = [why, how] + keys_shown
     return picture + "".join("\n" + line[:cols] + "\x1b[K" for line in status)
 
 
