@@ -519,3 +519,59 @@ def test_presses_queued_before_a_fault_do_not_skip_the_fault_screen(quick, tmp_p
     for _ in range(5):
         sim.step()
     assert isinstance(sim.app.screen, Fault)
+
+
+class _Watched(int):
+    """An int that notes every value its arithmetic makes, so a test can see
+    the steps of an expression and not only its result."""
+
+    seen: list = []
+
+    def _note(self, value):
+        _Watched.seen.append(value)
+        return _Watched(value)
+
+    def __mul__(self, other):
+        return self._note(int(self) * int(other))
+
+    __rmul__ = __mul__
+
+    def __add__(self, other):
+        return self._note(int(self) + int(other))
+
+    __radd__ = __add__
+
+    def __and__(self, other):
+        return self._note(int(self) & int(other))
+
+    __rand__ = __and__
+
+    def __or__(self, other):
+        return self._note(int(self) | int(other))
+
+    __ror__ = __or__
+
+    def __rshift__(self, other):
+        return self._note(int(self) >> int(other))
+
+    def __lshift__(self, other):
+        return self._note(int(self) << int(other))
+
+
+def test_a_new_match_seed_never_makes_an_int_a_32_bit_board_keeps_on_the_heap():
+    # The seed and the clock may be anything below 2**30; each step of the mix
+    # must stay a small int, and the seed be (seed * 1103 + now + 7) mod 2**30
+    # as it always was, so a simulator's seed deals what it dealt before.
+    class Holder:
+        pass
+
+    rng = random.Random(5)
+    cases = [(s, n) for s in (0, 1, 0x7FFF, 0x8000, (1 << 30) - 1) for n in (0, 0x7FFF, (1 << 30) - 1)]
+    cases += [(rng.randrange(1 << 30), rng.randrange(1 << 30)) for _ in range(200)]
+    for seed, now in cases:
+        h = Holder()
+        h.seed, h.now = _Watched(seed), _Watched(now)
+        _Watched.seen = []
+        got = App.next_seed(h)  # type: ignore[arg-type]
+        assert got == (seed * 1103 + now + 7) % (1 << 30) and _Watched.seen
+        assert all(-(1 << 30) <= v < 1 << 30 for v in _Watched.seen), (seed, now, _Watched.seen)

@@ -180,6 +180,47 @@ def test_whole_match_fits_104k_words_as_mpy(board_name, tmp_path):
     assert last.endswith("faults 0") and " winner -1 " not in last, last
 
 
+# This port's small ints end at 2**62 (a 32-bit board's at 2**30, which the
+# loop's milliseconds pass after 12.4 days awake).  The long-awake clock
+# passes that bound 5 s into the tour's match (which lasts 14 s); the other
+# starts a multiple of 2**30 ms earlier, so the match seeds, which mix in
+# the clock mod 2**30, deal the same cards in both.
+LONG_AWAKE_MS = (1 << 62) - 5000
+SHORTER_MS = LONG_AWAKE_MS % (1 << 30)
+
+
+def test_a_board_awake_past_the_small_ints_plays_on_as_before(tmp_path):
+    micropython = required_tool("micropython")
+    walked = tour(Sim(load_board("thumby"), str(tmp_path / "walk"), SEED))
+    presses = write_presses(tmp_path / "presses.txt", walked.presses)
+    ends = []
+    for start in (SHORTER_MS, LONG_AWAKE_MS):
+        proc = subprocess.run(
+            [
+                micropython,
+                "-X",
+                "heapsize=512wK",
+                DRIVER,
+                "thumby",
+                str(tmp_path / ("board%d" % len(ends))),
+                presses,
+                "-",
+                "-",
+                str(SEED),
+                str(start),
+            ],
+            capture_output=True,
+            text=True,
+            timeout=600,
+        )
+        assert proc.returncode == 0, proc.stdout + proc.stderr
+        ends.append(proc.stdout.strip().splitlines()[-1])
+    # The tour's presses were made from a clock at 0, so on these deals they
+    # need not finish the match; they play hands, and alike on both boards.
+    assert ends[0].endswith("faults 0") and not ends[0].startswith("hands 0 "), ends[0]
+    assert ends[1] == ends[0]
+
+
 # --- the games for three and four ------------------------------------------------------
 
 # (number, name) of every offered game played on the table of seats, from

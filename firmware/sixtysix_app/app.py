@@ -88,8 +88,14 @@ class App:
 
     def next_seed(self) -> int:
         """A new seed for each match: the boot clock mixed with a counter,
-        so two matches started in the same millisecond still differ."""
-        self.seed = (self.seed * 1103 + self.now + 7) & 0x3FFFFFFF
+        so two matches started in the same millisecond still differ:
+        (seed * 1103 + now + 7) mod 2**30, worked in 15-bit halves as the
+        Rng does, so no step makes an int of 2**30 or more (a heap object on
+        a 32-bit board)."""
+        s, now = self.seed, self.now
+        lo = (s & 0x7FFF) * 1103 + (now & 0x7FFF) + 7
+        hi = ((s >> 15) & 0x7FFF) * 1103 + ((now >> 15) & 0x7FFF) + (lo >> 15)
+        self.seed = ((hi & 0x7FFF) << 15) | (lo & 0x7FFF)
         return self.seed
 
     # --- the loop's three calls -------------------------------------------------

@@ -1,6 +1,6 @@
 """Run one board's firmware on a simulated clock, pressing scripted buttons.
 
-    micropython drive_board.py BOARD SAVE_DIR PRESSES_FILE [OUT_DIR|-|+] [ROOT|-] [SEED]
+    micropython drive_board.py BOARD SAVE_DIR PRESSES_FILE [OUT_DIR|-|+] [ROOT|-] [SEED] [START_MS]
 
 PRESSES_FILE holds "button:ms,button:ms,..." (button = index into the
 board's BUTTONS, ms = how long it is held); a file, because this
@@ -13,7 +13,8 @@ the framebuffer is drawn but not written out (the board's whole heap).  ROOT is 
 folder holding sixtysix/, sixtysix_app/ and boards/ compiled to .mpy, as
 a deploy puts them on a board; without it (or with "-") the sources are
 imported.  SEED (default 3) seeds the app as `sixtysix sim --seed` does: the
-presses must come from a simulator run with the same seed.
+presses must come from a simulator run with the same seed.  START_MS
+(default 0) is where the loop's clock starts: a board long awake.
 
 Everything else is the firmware as on the board: boot.Runner, Keys, the
 app, the session with its saves, the AI.  The last line printed is
@@ -91,7 +92,7 @@ def main(argv):
     buttons = Buttons()
     app = App(canvas, make_session(), int(argv[6]) if len(argv) > 6 else 3)
     runner = Runner(app, buttons, Keys(board.KEYMAP), make_session, save_dir)
-    clock = [0]
+    clock = [int(argv[7]) if len(argv) > 7 else 0]
 
     def step(ms=STEP_MS):
         clock[0] += ms
