@@ -74,7 +74,7 @@ class Table:
             self.nodes += nodes
             if nodes > self.most_nodes:
                 self.most_nodes = nodes
-        self.checksum = (self.checksum * 31 + code * 7 + nodes) & 0x3FFFFFFF
+        self.checksum = (self.checksum * 31 + code * 7 + nodes) & 0xFFFFFF  # * 31 < 2**30
 
     def play_match(self):
         rng = self.rng

@@ -64,7 +64,7 @@ def speed(level, decisions, seed, game):
             nodes += n
             if n > most:
                 most = n
-        checksum = (checksum * 31 + code * 7 + n) & 0x3FFFFFFF
+        checksum = (checksum * 31 + code * 7 + n) & 0xFFFFFF  # * 31 < 2**30
         session.act(code)
     report_decisions(times, counts, searched, nodes, most, checksum)
 

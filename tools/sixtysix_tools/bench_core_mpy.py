@@ -65,7 +65,8 @@ class Player:
                 action = buf[rng.below(n)]
             h.act(action)
         m.finish_hand()
-        self.checksum = (self.checksum * 31 + h.winner * 7 + h.game_points + h.nlog) & 0x3FFFFFFF
+        # 24 bits, so checksum * 31 stays below 2**30 (a small int on a 32-bit build)
+        self.checksum = (self.checksum * 31 + h.winner * 7 + h.game_points + h.nlog) & 0xFFFFFF
 
 
 def speed(hands, seed):

@@ -64,7 +64,7 @@ def play(level, matches, seed, game, watch):
                 p = h.turn
                 code = players[p].choose(View(h, p))
                 h.act(code)
-                checksum = (checksum * 31 + code) & 0x3FFFFFFF
+                checksum = (checksum * 31 + code) & 0xFFFFFF  # * 31 < 2**30
             match.finish_hand()
     if watch:
         print("live_peak", peak)
