@@ -8,6 +8,7 @@ rebuild the panel's picture from the bytes sent to the ST7789: the deployed
 """
 
 import os
+import shutil
 import subprocess
 import sys
 
@@ -561,3 +562,71 @@ def test_find_board_looks_in_lib_after_a_mip_install(tmp_path, micropython):
         [micropython, "-c", script], cwd=str(tmp_path), capture_output=True, text=True, timeout=60
     )
     assert done.stdout.strip() == "TinyCircuits Thumby", done.stdout + done.stderr
+
+
+MAIN = os.path.join(ROOT, "firmware", "main.py")
+
+
+def run_main(micropython, cwd, firmware):
+    """firmware/main.py as a board runs it at power-on, from cwd."""
+    script = "import sys; sys.path[:] = ['', %r]\nexec(open(%r).read())\n" % (firmware, MAIN)
+    return subprocess.run(
+        [micropython, "-c", script], cwd=str(cwd), capture_output=True, text=True, timeout=60
+    )
+
+
+@pytest.mark.parametrize(
+    "board_text,expected",
+    [
+        ("import gc\nNAME = 'cut short\n", "sixtysix: boards/thumby cannot load: SyntaxError"),
+        ("raise OSError(19)\n", "sixtysix: boards/thumby cannot load: OSError"),
+        (
+            "import not_a_library_here\n",
+            "sixtysix: boards/thumby cannot load: no module named 'not_a_library_here'",
+        ),
+    ],
+)
+def test_a_board_module_that_does_not_load_is_one_line_at_power_on(
+    tmp_path, micropython, board_text, expected
+):
+    (tmp_path / "boards").mkdir()
+    (tmp_path / "boards" / "__init__.py").write_text("BOARDS = ('thumby',)\n")
+    (tmp_path / "boards" / "thumby.py").write_text(board_text)
+    done = run_main(micropython, tmp_path, os.path.join(ROOT, "firmware"))
+    assert done.returncode == 0 and "Traceback" not in done.stdout + done.stderr, done.stdout + done.stderr
+    assert done.stdout.splitlines() == [done.stdout.strip()] and done.stdout.startswith(expected), done.stdout
+
+
+def test_a_hidden_file_beside_the_board_module_is_not_a_second_board(tmp_path, micropython):
+    # A Mac writes "._thumby.py" beside a file copied onto a FAT drive.
+    (tmp_path / "boards").mkdir()
+    with open(os.path.join(ROOT, "boards", "thumby.py")) as f:
+        (tmp_path / "boards" / "thumby.py").write_text(f.read())
+    (tmp_path / "boards" / "._thumby.py").write_bytes(b"\x00\x05\x16\x07\x00\x02\x00\x00Mac OS X")
+    (tmp_path / "boards" / "__init__.py").write_text("BOARDS = ('thumby',)\n")
+    script = (
+        "import sys; sys.path[:] = ['', %r]\n"
+        "from sixtysix_app.boot import find_board\n"
+        "print(find_board().NAME)\n" % os.path.join(ROOT, "firmware")
+    )
+    done = subprocess.run(
+        [micropython, "-c", script], cwd=str(tmp_path), capture_output=True, text=True, timeout=60
+    )
+    assert done.stdout.strip() == "TinyCircuits Thumby", done.stdout + done.stderr
+
+
+def test_firmware_copied_without_its_core_says_so_at_power_on(tmp_path, micropython):
+    lib = tmp_path / "lib"
+    shutil.copytree(os.path.join(ROOT, "firmware", "sixtysix_app"), lib / "sixtysix_app")
+    (tmp_path / "boards").mkdir()
+    with open(os.path.join(ROOT, "boards", "thumby.py")) as f:
+        (tmp_path / "boards" / "thumby.py").write_text(f.read())
+    done = run_main(micropython, tmp_path, str(lib))
+    out = done.stdout + done.stderr
+    assert "Traceback" not in out and "no board module" not in out, out
+    assert out.strip() == "sixtysix: boards/thumby cannot load: no module named 'sixtysix'", out
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    done = run_main(micropython, empty, str(empty))
+    out = done.stdout + done.stderr
+    assert out.startswith("sixtysix: the firmware is not all on the board") and "Traceback" not in out, out

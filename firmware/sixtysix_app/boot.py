@@ -42,6 +42,8 @@ def _board_stems(folder):
     found = []
     for f in files:
         stem = f.rsplit(".", 1)[0]
+        if f[0] == ".":  # hidden: a Mac's "._thumby.py" beside the real one, an editor's backup
+            continue
         if stem != "__init__" and (f.endswith(".py") or f.endswith(".mpy")) and stem not in found:
             found.append(stem)
     return found
@@ -52,7 +54,8 @@ def find_board(name=None):
     Looks in the current folder (what `sixtysix deploy` writes), then on
     sys.path (/lib after a mip install), then among frozen modules (a
     custom firmware image: the board listed in boards.BOARDS that imports).
-    Raises ImportError with a sentence."""
+    Raises ImportError with a sentence, also for a board module that is
+    there but does not load (cut short on the drive, a library missing)."""
     if name is None:
         found = _board_stems("boards")
         for entry in sys.path:
@@ -77,8 +80,13 @@ def find_board(name=None):
         name = found[0]
     try:
         return __import__("boards." + name, None, None, ("NAME",))
-    except ImportError:
-        raise ImportError("no board module named '%s'" % name) from None
+    except ImportError as e:
+        why = str(e)
+        if "'boards." + name + "'" in why or "'boards'" in why:  # the board module itself is not there
+            raise ImportError("no board module named '%s'" % name) from None
+        raise ImportError("boards/%s cannot load: %s" % (name, why)) from None
+    except Exception as e:  # noqa: BLE001 - a broken file must be a sentence, never a traceback
+        raise ImportError("boards/%s cannot load: %s %s" % (name, type(e).__name__, e)) from None
 
 
 def fault_code(exc) -> str:
