@@ -221,3 +221,43 @@ def test_a_fifo_in_place_of_the_error_log_is_left_unwritten(tmp_path):
     except RuntimeError as e:
         log_fault(str(tmp_path), "RE001", e)
     assert os.listdir(tmp_path) == [ERROR_LOG]
+
+
+@pytest.mark.parametrize("game", ["sixty-six", "schnapsen", "three-hand"])
+def test_a_long_run_of_hands_nobody_won_saves_and_loads_back(tmp_path, game):
+    """Each hand nobody wins adds one to the pot: a match may count more
+    hands, and carry a bigger pot, than any small figure.  What the board
+    writes must load (a crafted file of 999 hands, played on one hand,
+    was once saved as 1,000 and refused at the next start)."""
+    from sixtysix.games import index
+
+    store = Store(str(tmp_path))
+    s = Session(store)
+    s.settings.set_game(index(game))
+    s.new_match(7)
+    s.start_hand()
+    m = s.match
+    m.hands_played, m.pot = 5000, 4000
+    s.save()
+    loaded = Session(store)
+    assert loaded.message == "" and loaded.can_resume()
+    assert match_state(loaded.match) == match_state(m)
+
+
+def test_statistics_stop_counting_where_a_file_stops_holding_counts():
+    from sixtysix_app.stats import _BIG, FIELDS, Stats, parse_stats
+
+    s = Stats()
+    g = s.games[0]
+    g.hands = g.hands_won = g.matches = g.matches_won = g.abandoned = _BIG - 1
+    g.points_for = g.points_against = _BIG - 2
+    g.streak = g.best_streak = 5
+    for _ in range(3):
+        s.record_hand(0, 0, 3, 3)
+        s.record_match(0, True)
+        s.record_abandoned(0)
+    assert all(getattr(g, f) <= _BIG for f in FIELDS)
+    assert g.hands == g.matches == g.points_for == g.abandoned == _BIG
+    lines = s.to_bytes().decode().splitlines()[1:-1]  # body: between the header and the check line
+    again = parse_stats(lines)
+    assert again.games[0].values() == g.values()

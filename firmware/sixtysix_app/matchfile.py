@@ -11,7 +11,6 @@ SIXTY_FIVE_SEATS = 3  # Sixty-Five: a SixtyFiveMatch, hands as halves
 DEALT_SEATS = 4  # every card dealt to two or three seats, scores by seat: a BidMatch
 _DECK = 0xFFFFFF
 _MASK30 = 0x3FFFFFFF  # the PRNG state
-_MAX_POINTS = 999
 _MAX_HANDS = 999999  # a four-hand match of lost bids can go on and on
 
 
@@ -93,10 +92,12 @@ def read_match(m, shape: int, match_line: str, hand_line: str, log_line: str, ch
         raise ValueError("bad match line")
     for s in range(seats):
         m.scores[s] = number(words[s], 0, target - 1)  # a saved match is never over
-        m.awarded[s] = number(words[seats + 4 + s], 0, _MAX_POINTS)
-    m.pot = number(words[seats], 0, _MAX_POINTS)
+        m.awarded[s] = number(words[seats + 4 + s], 0, _MAX_HANDS + 3)  # the pot and a hand's 3
+    # A hand nobody wins adds 1 to the pot, so a long run of them takes the
+    # pot and the hand count past any small figure: read what was written.
+    m.pot = number(words[seats], 0, _MAX_HANDS)
     m.dealer = number(words[seats + 1], 0, seats - 1)
-    m.hands_played = number(words[seats + 2], 0, _MAX_POINTS)
+    m.hands_played = number(words[seats + 2], 0, _MAX_HANDS)
     m.rng.state = hex_number(words[seats + 3], _MASK30)
 
     words = split_line(hand_line, "hand")

@@ -69,20 +69,26 @@ class Stats:
         self, game: int, winner: int, points_for: int, points_against: int, sat_out: bool = False
     ) -> None:
         """A booked hand: winner 0 is the human (or the human's side),
-        another number the computer, -1 nobody; negative points count 0."""
+        another number the computer, -1 nobody; negative points count 0.
+        Every count stops at _BIG, the most a file may hold, so the file
+        written is always one that loads."""
         g = self.games[game]
+        if g.hands >= _BIG:
+            return
         g.hands += 1
         if sat_out:
             g.hands_out += 1
         elif winner == 0:
             g.hands_won += 1
         if points_for > 0:
-            g.points_for += points_for
+            g.points_for = min(g.points_for + points_for, _BIG)
         if points_against > 0:
-            g.points_against += points_against
+            g.points_against = min(g.points_against + points_against, _BIG)
 
     def record_match(self, game: int, won: bool) -> None:
         g = self.games[game]
+        if g.matches >= _BIG:
+            return
         g.matches += 1
         if won:
             g.matches_won += 1
@@ -96,7 +102,8 @@ class Stats:
         """A match given up: neither won nor lost, but it breaks a winning
         streak (else giving up a losing match would keep one alive)."""
         g = self.games[game]
-        g.abandoned += 1
+        if g.abandoned < _BIG:
+            g.abandoned += 1
         g.streak = 0
 
     def text(self) -> str:
