@@ -116,3 +116,55 @@ def test_a_stray_argument_is_named_by_its_command(capsys, argv):
     err = capsys.readouterr().err
     assert err.startswith("usage: sixtysix %s " % argv[0])
     assert "sixtysix %s: error: unrecognized arguments: %s\n" % (argv[0], argv[-1]) in err
+
+
+def no_room_to_write():
+    """A child whose every file write fails as on a full drive (EFBIG)."""
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_FSIZE, (0, 0))
+
+
+def run_without_room(*args):
+    return subprocess.run(
+        [sys.executable, "-m", "sixtysix_tools.cli", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)},
+        preexec_fn=no_room_to_write,
+    )
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        (
+            "arena",
+            "--a",
+            "random",
+            "--b",
+            "random",
+            "--matches",
+            "1",
+            "--target",
+            "1",
+            "--jobs",
+            "1",
+            "--out",
+        ),
+        ("sim", "--board", "thumby", "--keys", "A", "--screenshot"),
+    ],
+)
+def test_a_file_that_cannot_be_written_is_one_line_and_status_1(tmp_path, args):
+    proc = run_without_room(*args, str(tmp_path / "out"))
+    assert proc.returncode == 1 and "Traceback" not in proc.stderr, proc.stderr
+    assert proc.stderr.count("\n") == 1 and proc.stderr.startswith("sixtysix %s: " % args[0]), proc.stderr
+    # the write itself, or (sim without --save-dir) the fresh board's temporary folder
+    assert "File too large" in proc.stderr or "temporary directory" in proc.stderr
+
+
+def test_a_scripted_board_that_could_not_save_does_not_say_its_files_were_kept(tmp_path):
+    proc = run_without_room("sim", "--board", "thumby", "--save-dir", str(tmp_path), "--keys", "A A A A")
+    assert proc.returncode == 1 and "files are in" not in proc.stdout, proc.stdout + proc.stderr
+    assert proc.stderr.startswith("sixtysix sim: the board could not save match.sav in "), proc.stderr

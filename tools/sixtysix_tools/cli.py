@@ -133,6 +133,12 @@ def main(argv=None) -> int:
         _drop_stdout(stdout)
         print("sixtysix: cannot write the output: %s" % e, file=sys.stderr)
         return 1
+    except OSError as e:
+        # A file a command writes (a record, a picture, a temporary folder)
+        # on a full or read-only drive: one line, never a traceback.
+        where = "%s: " % ascii(e.filename)[1:-1] if e.filename else "a file could not be written or read: "
+        print("sixtysix %s: %s%s" % (wanted or "", where, e.strerror or e), file=sys.stderr)
+        return 1
     finally:
         sys.stdout = stdout
 

@@ -222,6 +222,15 @@ def _run(board, args, save_dir: str, seed: int, zoom) -> int:
         choose_game(sim, game_index(args.game))
     if args.keys:
         status = run_script(sim, args.keys, args.screenshot, zoom or 1)
+        unsaved = sim.app.session.unsaved
+        if status == 0 and args.save_dir and unsaved:
+            # The board shows its `!`; a script has no one looking at it.
+            print(
+                "sixtysix sim: the board could not save %s in %s (it says why on its screen)"
+                % (", ".join(unsaved), shown(save_dir)),
+                file=sys.stderr,
+            )
+            return 1
         if status == 0 and not args.screenshot:
             # Without pictures a script leaves only what the board saved.
             if args.save_dir:
