@@ -460,3 +460,16 @@ def test_the_records_page_states_the_limits_the_code_holds():
     assert "1 to 99" in page and "FILE:LINE: reason" in page
     for game in ("sixty-six", "schnapsen", "three-hand", "four-hand", "sixty-five"):
         assert game in page, game
+
+
+@pytest.mark.parametrize(
+    "card,shown",
+    [
+        ("A\u017f", "A\\u017f"),  # the long s: Unicode's upper case makes it S
+        ("\u212aH", "\\u212aH"),  # the Kelvin sign, which looks like K
+        ("\uff2bH", "\\uff2bH"),  # a full-width K
+    ],
+)
+def test_a_look_alike_letter_is_no_card_and_the_message_shows_it_plainly(card, shown):
+    line, reason = error_of(HEAD + "A play " + card + "\n")
+    assert line == 8 and reason == "unknown card '%s'" % shown

@@ -12,12 +12,19 @@ def suit_of(c: int) -> int:
     return c // 6
 
 
+def _shown(text: str) -> str:
+    """Text for a message: beyond ASCII as escapes, so a look-alike (the
+    Kelvin sign for K) never passes for the real letter."""
+    return ascii(text)[1:-1] if text and max(text) > "~" else text
+
+
 def parse_card(text: str, ranks: str = RANK_LETTERS) -> int:
     """'TS' or 'ts' -> card id, in the deck of `ranks` as cards.card_name;
-    ValueError with a readable reason otherwise."""
+    ValueError with a readable reason otherwise.  ASCII only: Unicode's
+    upper case would read the long s 'ſ' as S."""
     t = text.upper()
-    if len(t) != 2 or t[0] not in ranks or t[1] not in SUIT_LETTERS:
-        raise ValueError("unknown card '%s'" % text)
+    if len(t) != 2 or t[0] not in ranks or t[1] not in SUIT_LETTERS or max(text) > "z":
+        raise ValueError("unknown card '%s'" % _shown(text))
     return SUIT_LETTERS.index(t[1]) * len(ranks) + ranks.index(t[0])
 
 
@@ -29,8 +36,8 @@ def parse_card48(text: str) -> int:
 def parse_suit(text: str) -> int:
     """'S' or 's' -> suit number; ValueError otherwise."""
     t = text.upper()
-    if len(t) != 1 or t not in SUIT_LETTERS:
-        raise ValueError("unknown suit '%s'" % text)
+    if len(t) != 1 or t not in SUIT_LETTERS or text > "z":
+        raise ValueError("unknown suit '%s'" % _shown(text))
     return SUIT_LETTERS.index(t)
 
 
