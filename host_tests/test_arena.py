@@ -449,3 +449,21 @@ def test_a_player_in_c_without_a_compiler_is_one_line(capsys, tmp_path, monkeypa
     assert cli.main(["arena", "--a", player, "--b", "heuristic", "--matches", "1", "--out", out]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and says in err[0], err
+
+
+@pytest.mark.parametrize("value", ["\u0661\u0660", "1_000", "+5", " 5x", "\u00b2", "-0"])
+def test_a_level_setting_takes_ascii_digits_only(value):
+    from sixtysix_tools import variant
+
+    with pytest.raises(ValueError, match="max_nodes takes a whole number"):
+        variant.parse("hard:max_nodes=" + value)
+    assert variant.parse("hard:max_nodes=12") == ("hard", {"max_nodes": 12})
+    assert variant.parse("hard:open_from=-1") == ("hard", {"open_from": -1})
+
+
+@pytest.mark.parametrize("value", ["\u00b2", "\u0661", "1_0", "+5"])
+def test_ismcts_iterations_take_ascii_digits_only(value):
+    from sixtysix_tools import ismcts
+
+    with pytest.raises(ValueError, match="iterations takes a whole number from 1 to"):
+        ismcts.parse("ismcts:iterations=" + value)

@@ -168,3 +168,25 @@ def test_a_scripted_board_that_could_not_save_does_not_say_its_files_were_kept(t
     proc = run_without_room("sim", "--board", "thumby", "--save-dir", str(tmp_path), "--keys", "A A A A")
     assert proc.returncode == 1 and "files are in" not in proc.stdout, proc.stdout + proc.stderr
     assert proc.stderr.startswith("sixtysix sim: the board could not save match.sav in "), proc.stderr
+
+
+ESC = "x\x1b[2J\x07"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("sim", "--board", ESC, "--keys", "A"),
+        ("sim", "--board", "thumby", "--keys", ESC),
+        ("sim", "--board", "thumby", "--game", ESC, "--keys", "A"),
+        ("deploy", "--board", ESC, "--dry-run"),
+        ("arena", "--a", ESC, "--b", "random"),
+        ("arena", "--a", "random", "--b", "random", "--option", ESC + "=1"),
+        ("arena", "--a", "hard:max_nodes=" + ESC, "--b", "random"),
+    ],
+)
+def test_a_control_character_in_an_argument_is_never_echoed_raw(capsys, args):
+    status = cli.main(list(args))
+    err = capsys.readouterr().err
+    assert status == 2 and err.count("\n") == 1, err
+    assert "\x1b" not in err and "\x07" not in err and "\\x1b" in err, err

@@ -420,7 +420,7 @@ def run(args) -> int:
         s = settings(args)
         prepare_out(s.out)
     except UsageError as e:
-        print("sixtysix arena: %s" % e, file=sys.stderr)
+        print("sixtysix arena: %s" % shown(str(e)), file=sys.stderr)
         return 2
     part = part_named(s.game)
     per_set = len(part.seatings)

@@ -40,6 +40,7 @@ from .firmware_files import (
     load_board,
     viper_sources,
 )
+from .textin import shown
 
 # Seconds one mpremote command may take; a copy gets more per file.
 COMMAND_TIMEOUT = 30
@@ -604,5 +605,5 @@ def run(args) -> int:
             return deploy_circuitpy(args)
         return deploy_micropython(args)
     except DeployError as error:
-        print("sixtysix deploy: %s" % error, file=sys.stderr)
+        print("sixtysix deploy: %s" % shown(str(error)), file=sys.stderr)
         return 2

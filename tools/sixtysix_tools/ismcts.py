@@ -32,6 +32,7 @@ from sixtysix.sampling import opp_allowed, opp_no_pairs
 
 from . import cbuild
 from .fastsolve import PAIRS, RULE_FIELDS
+from .textin import ascii_int, shown
 
 NAME = "ismcts"
 NAMES = (NAME, "ismcts-cards", "ismcts-late")
@@ -169,9 +170,10 @@ def parse(name: str) -> tuple:
     if key.strip() != "iterations" or not eq:
         raise ValueError("%s takes one setting, iterations=N, not '%s'" % (base, text))
     value = value.strip()
-    if not value.isdigit() or not 1 <= int(value) <= MOST:
-        raise ValueError("iterations takes a whole number from 1 to %d, not '%s'" % (MOST, value))
-    return base, int(value)
+    n = ascii_int(value, 1, MOST)  # str.isdigit() would take '²', which int() then refuses
+    if n is None:
+        raise ValueError("iterations takes a whole number from 1 to %d, not '%s'" % (MOST, shown(value)))
+    return base, n
 
 
 class IsmctsPlayer:

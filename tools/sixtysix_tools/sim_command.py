@@ -212,7 +212,7 @@ def run(args) -> int:
         save_dir = args.save_dir or default_save_dir(args.board)
         return _run(board, args, writable_folder(save_dir, "the save folder"), seed, zoom)
     except UsageError as e:
-        print("sixtysix sim: %s" % e, file=sys.stderr)
+        print("sixtysix sim: %s" % shown(str(e)), file=sys.stderr)
         return 2
 
 

@@ -9,6 +9,8 @@ import sys
 
 from sixtysix.ai import LEVELS, Level, SearchPlayer, node_share
 
+from .textin import ascii_int, shown
+
 # The settings SearchPlayer copies onto itself when it is made; a variant
 # must set them there too, not only in its Level.
 _TAKEN = ("strict_worlds", "close_worlds", "open_from", "open_worlds", "blunder", "may_close", "max_nodes")
@@ -52,12 +54,11 @@ def _value(key: str, text: str):
             raise ValueError("%s takes 1 or 0, not '%s'" % (key, text))
         return _BOOLS[text]
     low = -1 if key == "open_from" else 0  # -1: never search the open stock to the end
-    try:
-        n = int(text)
-    except ValueError:
-        n = low - 1
-    if not low <= n <= _MOST:
-        raise ValueError("%s takes a whole number from %d to %d, not '%s'" % (key, low, _MOST, text))
+    # ASCII digits only (an optional minus): int() would also take '+5',
+    # '1_000' and other scripts' digits.
+    n = -1 if text == "-1" else ascii_int(text, 0, _MOST)
+    if n is None or not low <= n <= _MOST:
+        raise ValueError("%s takes a whole number from %d to %d, not '%s'" % (key, low, _MOST, shown(text)))
     return n
 
 
