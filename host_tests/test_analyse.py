@@ -285,3 +285,27 @@ def test_the_schnapsen_example_in_the_docs(capsys, tmp_path):
     assert status == 0
     assert "line 18: B marry D -- computer: play KH; exact: costs 1 game point and 13 hand points" in out
     assert "B: 10 decisions, 7 agree with the computer; 5 decided exactly, 1 exact mistake" in out
+
+
+def test_a_record_with_more_decisions_than_a_run_studies_is_refused_before_any_search(
+    tmp_path, monkeypatch, capsys
+):
+    from sixtysix_tools import analyse as analyse_module
+
+    path = tmp_path / "game.txt"
+    path.write_text(README_EXAMPLE)
+    _, decisions = analyse(README_EXAMPLE)
+    monkeypatch.setattr(analyse_module, "MOST_DECISIONS", len(decisions) - 1)
+
+    def no_search(*args):
+        raise AssertionError("searched")
+
+    monkeypatch.setattr(analyse_module, "action_values", no_search)
+    assert main(["analyse", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(
+        str(path)
+        + ":0: %d decisions to study; analyse takes at most %d a run" % (len(decisions), len(decisions) - 1)
+    ), err
+    monkeypatch.setattr(analyse_module, "MOST_DECISIONS", len(decisions))
+    assert len(analyse(README_EXAMPLE)[1]) == len(decisions)

@@ -32,6 +32,10 @@ from .replay import error_line, read_record
 
 _GP = 1000  # one game point in solver value units (solver.py)
 _WIN = 66
+# Decisions one run studies at most: a match to 7 has a few hundred, and
+# each costs a search (tens of ms on a desktop), so a legal record of
+# thousands of hands nobody won would otherwise take many minutes.
+MOST_DECISIONS = 3000
 
 
 def add_arguments(parser) -> None:
@@ -193,6 +197,12 @@ def analyse(text: str, level: str = "hard", players="", seed: int = 1):
             positions.append((hand_number[0], line, seat, snapshot, code))
 
     replay = read(text, remember)  # the whole record is checked before any search
+    if len(positions) > MOST_DECISIONS:
+        raise RecordError(
+            0,
+            "%d decisions to study; analyse takes at most %d a run (name one player with --player, "
+            "or split the record)" % (len(positions), MOST_DECISIONS),
+        )
     part = replay.part
     solver = None
     decisions = []
