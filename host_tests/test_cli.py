@@ -190,3 +190,34 @@ def test_a_control_character_in_an_argument_is_never_echoed_raw(capsys, args):
     err = capsys.readouterr().err
     assert status == 2 and err.count("\n") == 1, err
     assert "\x1b" not in err and "\x07" not in err and "\\x1b" in err, err
+
+
+@pytest.mark.parametrize("command", ["sim", "deploy"])
+def test_a_listed_board_module_that_does_not_import_is_one_line(monkeypatch, capsys, command):
+    """A board module with a mistake in it (a developer's new board): the
+    tools name the file and the error, status 2, no traceback."""
+    import importlib
+
+    from sixtysix_tools import board_files, firmware_files, sim
+
+    real = importlib.import_module
+
+    def broken(name, *args):
+        if name == "boards.newboard":
+            raise NameError("name 'PIN' is not defined")
+        return real(name, *args)
+
+    monkeypatch.setattr(board_files.importlib, "import_module", broken)
+    monkeypatch.setattr(sim, "BOARDS", sim.BOARDS + ("newboard",))
+    monkeypatch.setattr(firmware_files, "board_names", lambda: sim.BOARDS)
+    args = (
+        ["sim", "--board", "newboard", "--keys", "A"]
+        if command == "sim"
+        else ["deploy", "--board", "newboard"]
+    )
+    assert cli.main(args) == 2
+    err = capsys.readouterr().err
+    assert (
+        err
+        == "sixtysix %s: boards/newboard.py does not import: NameError: name 'PIN' is not defined\n" % command
+    )

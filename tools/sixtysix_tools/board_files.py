@@ -144,11 +144,22 @@ def load_board(root: str, stem: str):
     try:
         spec.loader.exec_module(module)
     except Exception as e:
-        detail = str(e).replace("\n", " ").strip()
-        raise BoardError(
-            "boards/%s.py does not import: %s%s" % (stem, type(e).__name__, ": " + detail if detail else "")
-        ) from None
+        raise BoardError(_does_not_import(stem, e)) from None
     return module
+
+
+def import_board(name: str):
+    """The board module boards.NAME as the tools use it (name checked by the
+    caller); BoardError when it does not import, never a traceback."""
+    try:
+        return importlib.import_module("boards." + name)
+    except Exception as e:
+        raise BoardError(_does_not_import(name, e)) from None
+
+
+def _does_not_import(stem: str, e: Exception) -> str:
+    detail = str(e).replace("\n", " ").strip()
+    return "boards/%s.py does not import: %s%s" % (stem, type(e).__name__, ": " + detail if detail else "")
 
 
 def port_of(stem: str, board) -> str:

@@ -12,7 +12,7 @@ import importlib.util
 import os
 import subprocess
 
-from .board_files import FIRMWARE_PACKAGES, unknown_board
+from .board_files import FIRMWARE_PACKAGES, BoardError, import_board, unknown_board
 
 # The folders of the board's filesystem that belong to us: stale .py/.mpy
 # files in them are removed.  Anything else there (the saves in /sixtysix)
@@ -63,7 +63,10 @@ def load_board(name: str):
     """The board module by name; DeployError listing the valid names."""
     if name not in board_names():
         raise DeployError(unknown_board(name))
-    return importlib.import_module("boards." + name)
+    try:
+        return import_board(name)
+    except BoardError as e:
+        raise DeployError(str(e)) from None
 
 
 def firmware_sources(board_name: str) -> list:

@@ -9,7 +9,6 @@ sim_command.py; the tour (tour.py), the window and the terminal
 imports none of them.
 """
 
-import importlib
 import os
 
 from boards import BOARDS
@@ -42,11 +41,14 @@ class UsageError(Exception):
 
 
 def load_board(name: str):
-    if name not in BOARDS:
-        from .board_files import unknown_board
+    from .board_files import BoardError, import_board, unknown_board
 
+    if name not in BOARDS:
         raise UsageError(unknown_board(name))
-    return importlib.import_module("boards." + name)
+    try:
+        return import_board(name)
+    except BoardError as e:
+        raise UsageError(str(e)) from None
 
 
 def make_canvas(board):
