@@ -103,6 +103,7 @@ def main(argv=None) -> int:
         argv = sys.argv[1:]
     stdout = sys.stdout
     sys.stdout = _Output(stdout)
+    wanted: str | None = None
     try:
         # The command's module is imported in here too: a Ctrl-C while it
         # loads is a Ctrl-C like any other.
@@ -137,7 +138,7 @@ def main(argv=None) -> int:
         # A file a command writes (a record, a picture, a temporary folder)
         # on a full or read-only drive: one line, never a traceback.
         where = "%s: " % ascii(e.filename)[1:-1] if e.filename else "a file could not be written or read: "
-        print("sixtysix %s: %s%s" % (wanted or "", where, e.strerror or e), file=sys.stderr)
+        print("sixtysix%s: %s%s" % (" " + wanted if wanted else "", where, e.strerror or e), file=sys.stderr)
         return 1
     finally:
         sys.stdout = stdout

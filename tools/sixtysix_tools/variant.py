@@ -54,7 +54,7 @@ def _value(key: str, text: str):
             raise ValueError("%s takes 1 or 0, not '%s'" % (key, text))
         return _BOOLS[text]
     low = -1 if key == "open_from" else 0  # -1: never search the open stock to the end
-    # ASCII digits only (an optional minus): int() would also take '+5',
+    # ASCII digits only, or -1 where it is allowed: int() would also take '+5',
     # '1_000' and other scripts' digits.
     n = -1 if text == "-1" else ascii_int(text, 0, _MOST)
     if n is None or not low <= n <= _MOST:
