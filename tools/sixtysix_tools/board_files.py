@@ -329,8 +329,16 @@ def write(root: str) -> list[str]:
     for path, state in stale_files(root, expected):
         full = os.path.join(root, path)
         os.makedirs(os.path.dirname(full), exist_ok=True)
-        with open(full, "w", encoding="utf-8", newline="") as f:
-            f.write(expected[path])
+        # Through a temporary file: a write that fails (a full drive) leaves
+        # the old file, never an empty one.
+        try:
+            with open(full + ".tmp", "w", encoding="utf-8", newline="") as f:
+                f.write(expected[path])
+            os.replace(full + ".tmp", full)
+        except OSError:
+            if os.path.exists(full + ".tmp"):
+                os.remove(full + ".tmp")
+            raise
         done.append("%s: %s" % (path, "written" if state == "missing" else "rewritten"))
     for path in leftovers:
         full = os.path.join(root, path)
