@@ -198,7 +198,9 @@ def test_a_listed_board_module_that_does_not_import_is_one_line(monkeypatch, cap
     tools name the file and the error, status 2, no traceback."""
     import importlib
 
-    from sixtysix_tools import board_files, firmware_files, sim
+    from sixtysix_tools import board_files
+
+    import boards
 
     real = importlib.import_module
 
@@ -208,8 +210,7 @@ def test_a_listed_board_module_that_does_not_import_is_one_line(monkeypatch, cap
         return real(name, *args)
 
     monkeypatch.setattr(board_files.importlib, "import_module", broken)
-    monkeypatch.setattr(sim, "BOARDS", sim.BOARDS + ("newboard",))
-    monkeypatch.setattr(firmware_files, "board_names", lambda: sim.BOARDS)
+    monkeypatch.setattr(boards, "BOARDS", boards.BOARDS + ("newboard",))
     args = (
         ["sim", "--board", "newboard", "--keys", "A"]
         if command == "sim"

@@ -149,8 +149,13 @@ def load_board(root: str, stem: str):
 
 
 def import_board(name: str):
-    """The board module boards.NAME as the tools use it (name checked by the
-    caller); BoardError when it does not import, never a traceback."""
+    """The board module boards.NAME as the tools use it; BoardError, never a
+    traceback, for a name boards.BOARDS does not list or a module that
+    does not import."""
+    from boards import BOARDS
+
+    if name not in BOARDS:
+        raise BoardError(unknown_board(name))
     try:
         return importlib.import_module("boards." + name)
     except Exception as e:

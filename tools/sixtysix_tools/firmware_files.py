@@ -12,7 +12,7 @@ import importlib.util
 import os
 import subprocess
 
-from .board_files import FIRMWARE_PACKAGES, BoardError, import_board, unknown_board
+from .board_files import FIRMWARE_PACKAGES, BoardError, import_board
 
 # The folders of the board's filesystem that belong to us: stale .py/.mpy
 # files in them are removed.  Anything else there (the saves in /sixtysix)
@@ -53,16 +53,8 @@ def package_dir(name: str) -> str:
     return list(spec.submodule_search_locations)[0]
 
 
-def board_names() -> tuple:
-    from boards import BOARDS
-
-    return BOARDS
-
-
 def load_board(name: str):
     """The board module by name; DeployError listing the valid names."""
-    if name not in board_names():
-        raise DeployError(unknown_board(name))
     try:
         return import_board(name)
     except BoardError as e:
