@@ -209,25 +209,11 @@ def test_an_unknown_board_new_in_boards_says_to_run_the_command(clone):
 def test_a_write_that_fails_leaves_the_stale_file_as_it_was(clone):
     """On a full drive `sixtysix boards` says so in one line and the file it
     could not rewrite keeps its old bytes (it used to be left empty)."""
-    import subprocess
-    import sys
+    from test_cli import run_without_room
 
     stale = clone / "boards" / "thumby.json"
     stale.write_text('{"stale": true}\n')
-
-    def no_room():
-        import resource
-
-        resource.setrlimit(resource.RLIMIT_FSIZE, (0, 0))
-
-    proc = subprocess.run(
-        [sys.executable, "-m", "sixtysix_tools.cli", "boards", "--root", str(clone)],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)},
-        preexec_fn=no_room,
-    )
+    proc = run_without_room("boards", "--root", str(clone))
     assert proc.returncode == 1 and "Traceback" not in proc.stderr, proc.stderr
     assert proc.stderr.count("\n") == 1, proc.stderr
     assert stale.read_text() == '{"stale": true}\n'
