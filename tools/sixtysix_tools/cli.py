@@ -137,7 +137,9 @@ def main(argv=None) -> int:
     except OSError as e:
         # A file a command writes (a record, a picture, a temporary folder)
         # on a full or read-only drive: one line, never a traceback.
-        where = "%s: " % ascii(e.filename)[1:-1] if e.filename else "a file could not be written or read: "
+        from .textin import shown
+
+        where = "%s: " % shown(str(e.filename)) if e.filename else "a file could not be written or read: "
         print("sixtysix%s: %s%s" % (" " + wanted if wanted else "", where, e.strerror or e), file=sys.stderr)
         return 1
     finally:
