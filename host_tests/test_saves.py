@@ -176,6 +176,47 @@ def test_a_folder_with_files_where_the_new_file_goes_is_moved_aside(tmp_path):
     assert (tmp_path / "match.old" / "keep.txt").read_text() == "mine"
 
 
+def test_folders_with_files_at_both_new_and_old_name_the_one_to_remove(tmp_path):
+    """A folder with files at match.new cannot be moved aside when another
+    stands at match.old: the board said only 'cannot write (error 21)'.
+    It names what to take off the drive, keeps both folders whole, and the
+    next save after match.old is gone goes through."""
+    import shutil
+
+    for name in ("match.new", "match.old"):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "keep.txt").write_text(name)
+    s = Session(Store(str(tmp_path)))
+    s.new_match(1)
+    s.start_hand()
+    assert s.message.startswith("Not saved: remove match.old from the drive (error ")
+    assert s.save_error == s.message
+    assert (tmp_path / "match.new" / "keep.txt").read_text() == "match.new"
+    assert (tmp_path / "match.old" / "keep.txt").read_text() == "match.old"
+    shutil.rmtree(tmp_path / "match.old")
+    s.save()
+    assert not s.save_error
+    assert Session(Store(str(tmp_path))).can_resume()
+    assert (tmp_path / "match.old" / "keep.txt").read_text() == "match.new"
+
+
+def test_a_folder_in_the_way_with_nothing_at_old_is_not_named(tmp_path):
+    """`in_way` names a `.old` only when one stands there: a save refused
+    for another reason says 'cannot write', not 'remove match.old'."""
+
+    class NoRename(Store):
+        def rename(self, old, new):
+            raise OSError(5, "refused")
+
+    (tmp_path / "match.new").mkdir()
+    (tmp_path / "match.new" / "keep.txt").write_text("mine")
+    s = Session(NoRename(str(tmp_path)))
+    s.new_match(1)
+    s.start_hand()
+    assert s.message.startswith("Not saved: cannot write (error ")
+    assert not (tmp_path / "match.old").exists()
+
+
 @pytest.mark.skipif(hasattr(os, "geteuid") and os.geteuid() == 0, reason="root writes anywhere")
 def test_a_folder_without_write_permission_says_not_saved(tmp_path):
     os.chmod(tmp_path, 0o500)

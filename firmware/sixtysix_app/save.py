@@ -85,6 +85,7 @@ class Store:
         elif folder == ".":
             folder = ""
         self.folder = folder
+        self.in_way = ""  # a `.old` the user must take off the drive before saving can go on
 
     def path(self, name: str) -> str:
         return self.folder + name
@@ -184,14 +185,20 @@ class Store:
     # What cannot be removed from where a save goes (a folder with files in
     # it, left on a drive the user edits, at the `.new` or the file itself)
     # is renamed to `<stem>.old`, so that saving goes on; what stood at
-    # `.old` goes first.  False if it stays.
+    # `.old` goes first.  False if it stays: then `in_way` names a `.old`
+    # that could not be cleared either (a folder with files in it too).
     def move_aside(self, path: str, name: str) -> bool:
-        old = self.path(_stem(name) + ".old")
-        self.clear(old)
+        old = _stem(name) + ".old"
+        self.clear(self.path(old))
         try:
-            self.rename(path, old)
+            self.rename(path, self.path(old))
             return True
         except OSError:
+            try:
+                os.stat(self.path(old))
+                self.in_way = old
+            except OSError:
+                pass
             return False
 
     def set_aside(self, name: str) -> None:

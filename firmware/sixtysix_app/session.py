@@ -253,6 +253,7 @@ class Session:
         if name not in self.unsaved:
             self.unsaved.append(name)
         error = None
+        self.store.in_way = ""
         for f in (settings_file.FILE, stats_file.FILE, FILE):
             if f in self.unsaved:
                 try:
@@ -266,6 +267,8 @@ class Session:
         n = errno_of(error)
         if n == EROFS:
             text = "Not saved: the drive is read-only."
+        elif self.store.in_way:
+            text = "Not saved: remove %s from the drive (error %d)." % (self.store.in_way, n)
         elif n == ENOSPC:
             text = "Not saved: the drive is full (error %d)." % n
         else:
