@@ -18,8 +18,20 @@ def test_ascii_int_refuses_what_isdigit_accepts():
 
 def test_ascii_int_refuses_huge_words_without_parsing_them():
     assert ascii_int("9" * 5000, 0, 1000) is None
+    assert ascii_int("0" * 5000 + "9" * 5000, 0, 1000) is None
+
+
+def test_ascii_int_reads_leading_zeros_at_any_length():
+    """`target 07` was read and `target 007` refused: the zeros counted
+    towards the length limit."""
     assert ascii_int("0001", 0, 1000) == 1
-    assert ascii_int("00001", 0, 1000) is None  # longer than 1000 written out
+    assert ascii_int("00001", 0, 1000) == 1
+    assert ascii_int("007", 1, 99) == 7
+    assert ascii_int("0" * 5000 + "7", 1, 99) == 7
+    assert ascii_int("000", 0, 99) == 0
+    assert ascii_int("000", 1, 99) is None
+    assert ascii_int("00x", 0, 99) is None
+    assert ascii_int("0", 0, 0) == 0
 
 
 def test_lines_break_only_at_newline():

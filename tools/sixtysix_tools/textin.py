@@ -15,14 +15,16 @@ _DIGITS = "0123456789"
 
 def ascii_int(word: str, low: int, high: int) -> int | None:
     """The value of `word` if it is ASCII digits only and low <= value <= high,
-    else None. A word longer than `high` written out is refused before `int`
-    ever sees it."""
-    if not word or len(word) > len(str(high)):
+    else None. Leading zeros are read as any reader of numbers reads them
+    (`007` is 7); what is left, if longer than `high` written out, is refused
+    before `int` ever sees it."""
+    digits = word.lstrip("0") or word[-1:]
+    if not digits or len(digits) > len(str(high)):
         return None
-    for c in word:
+    for c in digits:
         if c not in _DIGITS:
             return None
-    value = int(word)
+    value = int(digits)
     return value if low <= value <= high else None
 
 
