@@ -31,12 +31,13 @@ def list_worlds(sampler, view, most: int) -> int:
         sampler.hands = [0] * MOST_LISTED
     k = sampler._fill(opp_allowed(view, view.unseen()))
     no_pairs = opp_no_pairs(view)
+    most = min(most, MOST_LISTED)
     n = 0
     seen = 0
     v = (1 << (view.opp_count - count(view.opp_known))) - 1  # the first choice
     while 0 < v < 1 << k:
         seen += 1
-        if seen > most or seen > MOST_LISTED:
+        if seen > most:
             return 0
         hand = view.opp_known
         for i in range(k):
