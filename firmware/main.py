@@ -1,3 +1,19 @@
+import os
+import sys
+
+# A frozen image (README, section 2c) keeps its saves in the folder
+# `sixtysix`, which then holds no module: searched before the frozen
+# modules, as '' is, it would be imported as the package of that name from
+# the second start on.  Then the current folder is searched last.
+try:
+    _names = os.listdir("sixtysix")
+except OSError:
+    _names = None
+if _names is not None and "" in sys.path and not [n for n in _names if n.startswith("__init__.")]:
+    sys.path.remove("")
+    sys.path.append("")
+del _names
+
 try:
     from sixtysix_app.boot import boot
 except ImportError as e:  # a copy cut short: say so, never a traceback

@@ -630,3 +630,40 @@ def test_firmware_copied_without_its_core_says_so_at_power_on(tmp_path, micropyt
     done = run_main(micropython, empty, str(empty))
     out = done.stdout + done.stderr
     assert out.startswith("sixtysix: the firmware is not all on the board") and "Traceback" not in out, out
+
+
+def test_a_frozen_firmware_starts_beside_its_save_folder(tmp_path, micropython):
+    """A frozen image searches '' before its frozen modules, and its saves
+    go to the folder `sixtysix`: from the second start on, that folder was
+    imported as the package and the board said "the firmware is not all
+    on the board (no module named 'sixtysix.compat')" (found on the
+    emulated Pico).  Here the firmware stands after '' as the frozen
+    modules do, and the board module raises once the core has loaded."""
+    (tmp_path / "sixtysix").mkdir()
+    (tmp_path / "sixtysix" / "stats.sav").write_text("stats 1\n")
+    (tmp_path / "boards").mkdir()
+    (tmp_path / "boards" / "__init__.py").write_text("BOARDS = ('thumby',)\n")
+    (tmp_path / "boards" / "thumby.py").write_text("import sixtysix.compat\nraise OSError(19)\n")
+    done = run_main(micropython, tmp_path, os.path.join(ROOT, "firmware"))
+    out = done.stdout + done.stderr
+    assert "Traceback" not in out and "not all on the board" not in out, out
+    assert out.strip().startswith("sixtysix: boards/thumby cannot load: OSError"), out
+    assert (tmp_path / "sixtysix" / "stats.sav").read_text() == "stats 1\n"
+
+
+def test_firmware_files_in_the_current_folder_are_still_searched_first(tmp_path, micropython):
+    """Only a `sixtysix` folder without the package's __init__ moves ''
+    to the end: copied files (a deploy) still win over anything frozen."""
+    shutil.copytree(os.path.join(ROOT, "firmware", "sixtysix"), tmp_path / "sixtysix")
+    (tmp_path / "boards").mkdir()
+    (tmp_path / "boards" / "__init__.py").write_text("BOARDS = ('thumby',)\n")
+    (tmp_path / "boards" / "thumby.py").write_text("raise OSError(19)\n")
+    script = "import sys; sys.path[:] = ['', %r]\nexec(open(%r).read())\nprint(sys.path[0] == '')\n" % (
+        os.path.join(ROOT, "firmware"),
+        MAIN,
+    )
+    done = subprocess.run(
+        [micropython, "-c", script], cwd=str(tmp_path), capture_output=True, text=True, timeout=60
+    )
+    lines = done.stdout.strip().splitlines()
+    assert lines[-1] == "True" and lines[0].startswith("sixtysix: boards/thumby cannot load"), done.stdout

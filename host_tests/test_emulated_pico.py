@@ -23,12 +23,19 @@ from sixtysix_tools.png import read_png
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 GOLDEN = os.path.join(HERE, "golden", "pico_display")
+MAIN = os.path.join(ROOT, "firmware", "main.py")
 
 needs_node = pytest.mark.skipif(shutil.which("node") is None, reason="no Node.js on this machine")
 HAVE_INPUTS = bool(os.environ.get(emulated.IMAGE_ENV) and os.environ.get(emulated.BOOTROM_ENV))
 needs_board = pytest.mark.skipif(
     not HAVE_INPUTS,
     reason="set %s and %s to run the emulated board" % (emulated.IMAGE_ENV, emulated.BOOTROM_ENV),
+)
+# An image with manifests/pico_display/manifest.py frozen in (README, section 2c).
+FROZEN_ENV = "SIXTYSIX_PICO_FROZEN_IMAGE"
+needs_frozen = pytest.mark.skipif(
+    not (os.environ.get(FROZEN_ENV) and os.environ.get(emulated.BOOTROM_ENV)),
+    reason="set %s and %s to run the emulated board from a frozen image" % (FROZEN_ENV, emulated.BOOTROM_ENV),
 )
 
 
@@ -107,9 +114,10 @@ def deployed_flash(tmp_path_factory):
     return flash
 
 
-def power_on(flash):
-    """The Pico Display board on that flash, started and its first screen drawn."""
-    image, bootrom = emulated.find_inputs()
+def power_on(flash, image=None):
+    """The Pico Display board on that flash (and image, else the
+    environment's), started and its first screen drawn."""
+    image, bootrom = emulated.find_inputs(image)
     pico = emulated.EmulatedPico(
         image,
         bootrom,
@@ -348,3 +356,35 @@ def test_frozen_measurement_refuses_an_image_without_the_firmware_frozen_in(what
     assert done.returncode == 1, done.stdout + done.stderr
     assert "Traceback" not in done.stderr
     assert "does not carry the firmware frozen in" in done.stderr
+
+
+@needs_frozen
+def test_a_frozen_image_starts_again_after_its_first_save(tmp_path):
+    """Frozen (README, section 2c) with only firmware/main.py copied, the
+    board saves into the folder `sixtysix`; at the next power-on that
+    folder was imported in place of the frozen package, and the board
+    printed "the firmware is not all on the board" and drew nothing."""
+    image = os.environ[FROZEN_ENV]
+    flash = tmp_path / "flash.bin"
+    with emulated.EmulatedPico(*emulated.find_inputs(image), flash=flash, usb=emulated.repl_is_usb()) as pico:
+        done = subprocess.run(
+            [sys.executable, "-m", "mpremote", "connect", pico.port, "fs", "cp", MAIN, ":main.py"],
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        assert done.returncode == 0, done.stdout + done.stderr
+    pins = emulated.button_pins("pico_display")
+    with power_on(flash, image) as pico:
+        assert pico.screen() == golden_565("title")
+        pico.press(pins["A"])  # New match
+        pico.settle()
+        dealt = pico.screen()
+        pico.press(pins["Y"])
+        pico.press(pins["A"])  # a card played: the match is saved
+        pico.settle()
+    with power_on(flash, image) as pico:
+        assert pico.screen() != golden_565("title")  # "Resume match" in place of "New match"
+        pico.press(pins["A"])
+        pico.settle()
+        assert pico.screen() != dealt
