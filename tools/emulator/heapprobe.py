@@ -19,6 +19,7 @@ size is printed first for the same reason), and, once the match is over:
 """
 
 import gc
+import sys
 from time import sleep_ms, ticks_diff, ticks_ms  # type: ignore[attr-defined]
 
 from machine import Timer  # type: ignore[import-not-found]
@@ -47,6 +48,12 @@ def _name(screen) -> str:
 
 
 def main(game: int, level: str, frame: bool, seed: int) -> None:
+    # The current folder last, as firmware/main.py orders it for a frozen
+    # image: else the save folder `sixtysix` the first run made hides the
+    # frozen package in the second.  Deployed files are found there still.
+    if "" in sys.path:
+        sys.path.remove("")
+        sys.path.append("")
     from sixtysix_app.app import App
     from sixtysix_app.boot import Runner, find_board
     from sixtysix_app.keys import Keys
