@@ -312,6 +312,17 @@ def test_the_heap_note_quotes_the_largest_match_of_the_memory_table():
     assert deploy.FILES_MATCH_HEAP == max(used)
 
 
+def test_the_heap_note_quotes_the_largest_frozen_match_of_the_memory_table():
+    """The frozen figure the note gives is the most any match took frozen
+    into the image in docs/DEVICE.md's Memory table."""
+    with open(os.path.join(ROOT, "docs", "DEVICE.md"), encoding="utf-8") as f:
+        mark = "frozen into the image (`--frozen`"
+        rows = [line.split("|") for line in f if line.startswith("| ") and mark in line]
+    used = [int(cells[5].strip().replace(",", "")) for cells in rows if "before" not in cells[2]]
+    assert len(used) >= 4
+    assert deploy.FROZEN_MATCH_HEAP == max(used)
+
+
 def test_the_heap_note_only_speaks_when_the_heap_is_short():
     need = deploy.FILES_MATCH_HEAP
     assert deploy.heap_note(-1) == ""  # the board did not say
