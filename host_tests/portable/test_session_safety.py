@@ -167,6 +167,27 @@ def test_a_leftover_directory_in_the_way_of_a_save_is_cleared():
     store.clean()
 
 
+def test_folders_with_files_at_new_and_old_name_the_one_to_remove():
+    """Nothing removed, the one to take away named, and after it is gone
+    the next save goes through (the `.new` folder moved to `.old`)."""
+    store, s, data = mid_hand_save(44)
+    blockers = (store.path(temp_name(FILE)), store.path("match.old"))
+    for folder in blockers:
+        os.mkdir(folder)
+        with open(folder + "/keep.txt", "w") as f:
+            f.write("mine")
+    s.save()
+    assert s.message.startswith("Not saved: remove match.old from the drive (error "), s.message
+    assert s.save_error == s.message
+    os.remove(blockers[1] + "/keep.txt")
+    os.rmdir(blockers[1])
+    s.save()
+    assert s.save_error == "" and Session(store).can_resume()
+    os.remove(blockers[1] + "/keep.txt")
+    os.rmdir(blockers[1])
+    store.clean()
+
+
 class PowerCut(Exception):
     pass
 
