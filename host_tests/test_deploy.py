@@ -646,9 +646,9 @@ def test_firmware_copied_without_its_core_says_so_at_power_on(tmp_path, micropyt
 def test_a_frozen_firmware_starts_beside_its_save_folder(tmp_path, micropython):
     """A frozen image searches '' before its frozen modules, and its saves
     go to the folder `sixtysix`: from the second start on, that folder was
-    imported as the package and the board said "the firmware is not all
-    on the board (no module named 'sixtysix.compat')" (found on the
-    emulated Pico).  Here the firmware stands after '' as the frozen
+    imported as the package, the frozen board module could not import the
+    core, and the emulated Pico said "put exactly one board module in
+    /boards (found 0)".  Here the firmware stands after '' as the frozen
     modules do, and the board module raises once the core has loaded."""
     (tmp_path / "sixtysix").mkdir()
     (tmp_path / "sixtysix" / "stats.sav").write_text("stats 1\n")

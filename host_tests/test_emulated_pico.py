@@ -363,7 +363,8 @@ def test_a_frozen_image_starts_again_after_its_first_save(tmp_path):
     """Frozen (README, section 2c) with only firmware/main.py copied, the
     board saves into the folder `sixtysix`; at the next power-on that
     folder was imported in place of the frozen package, and the board
-    printed "the firmware is not all on the board" and drew nothing."""
+    printed "put exactly one board module in /boards (found 0)" and drew
+    nothing."""
     image = os.environ[FROZEN_ENV]
     flash = tmp_path / "flash.bin"
     with emulated.EmulatedPico(*emulated.find_inputs(image), flash=flash, usb=emulated.repl_is_usb()) as pico:
