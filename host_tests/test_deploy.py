@@ -301,13 +301,19 @@ def test_a_board_with_a_small_heap_is_told_what_a_match_took_and_about_freezing(
     assert "section 2c" in out and "code MEM" in out
 
 
+def memory_table_used(mark):
+    """The *used* bytes of docs/DEVICE.md's Memory rows whose firmware cell
+    holds `mark`, leaving out rows of firmware since replaced ("before")."""
+    with open(os.path.join(ROOT, "docs", "DEVICE.md"), encoding="utf-8") as f:
+        rows = [line.split("|") for line in f if line.startswith("| ") and mark in line]
+    return [int(cells[5].strip().replace(",", "")) for cells in rows if "before" not in cells[2]]
+
+
 def test_the_heap_note_quotes_the_largest_match_of_the_memory_table():
     """The figure deploy warns with is the most any match of today's
     firmware took from `.mpy` files in docs/DEVICE.md's Memory table (a row
     of firmware since replaced says "before")."""
-    with open(os.path.join(ROOT, "docs", "DEVICE.md"), encoding="utf-8") as f:
-        rows = [line.split("|") for line in f if line.startswith("| ") and "`.mpy` files" in line]
-    used = [int(cells[5].strip().replace(",", "")) for cells in rows if "before" not in cells[2]]
+    used = memory_table_used("`.mpy` files")
     assert len(used) >= 8
     assert deploy.FILES_MATCH_HEAP == max(used)
 
@@ -315,10 +321,7 @@ def test_the_heap_note_quotes_the_largest_match_of_the_memory_table():
 def test_the_heap_note_quotes_the_largest_frozen_match_of_the_memory_table():
     """The frozen figure the note gives is the most any match took frozen
     into the image in docs/DEVICE.md's Memory table."""
-    with open(os.path.join(ROOT, "docs", "DEVICE.md"), encoding="utf-8") as f:
-        mark = "frozen into the image (`--frozen`"
-        rows = [line.split("|") for line in f if line.startswith("| ") and mark in line]
-    used = [int(cells[5].strip().replace(",", "")) for cells in rows if "before" not in cells[2]]
+    used = memory_table_used("frozen into the image (`--frozen`")
     assert len(used) >= 4
     assert deploy.FROZEN_MATCH_HEAP == max(used)
 
@@ -578,9 +581,10 @@ def test_find_board_looks_in_lib_after_a_mip_install(tmp_path, micropython):
 MAIN = os.path.join(ROOT, "firmware", "main.py")
 
 
-def run_main(micropython, cwd, firmware):
-    """firmware/main.py as a board runs it at power-on, from cwd."""
-    script = "import sys; sys.path[:] = ['', %r]\nexec(open(%r).read())\n" % (firmware, MAIN)
+def run_main(micropython, cwd, firmware, after=""):
+    """firmware/main.py as a board runs it at power-on, from cwd; `after`,
+    a line of code run once main.py returns."""
+    script = "import sys; sys.path[:] = ['', %r]\nexec(open(%r).read())\n%s\n" % (firmware, MAIN, after)
     return subprocess.run(
         [micropython, "-c", script], cwd=str(cwd), capture_output=True, text=True, timeout=60
     )
@@ -669,12 +673,6 @@ def test_firmware_files_in_the_current_folder_are_still_searched_first(tmp_path,
     (tmp_path / "boards").mkdir()
     (tmp_path / "boards" / "__init__.py").write_text("BOARDS = ('thumby',)\n")
     (tmp_path / "boards" / "thumby.py").write_text("raise OSError(19)\n")
-    script = "import sys; sys.path[:] = ['', %r]\nexec(open(%r).read())\nprint(sys.path[0] == '')\n" % (
-        os.path.join(ROOT, "firmware"),
-        MAIN,
-    )
-    done = subprocess.run(
-        [micropython, "-c", script], cwd=str(tmp_path), capture_output=True, text=True, timeout=60
-    )
+    done = run_main(micropython, tmp_path, os.path.join(ROOT, "firmware"), "print(sys.path[0] == '')")
     lines = done.stdout.strip().splitlines()
     assert lines[-1] == "True" and lines[0].startswith("sixtysix: boards/thumby cannot load"), done.stdout

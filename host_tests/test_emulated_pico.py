@@ -18,6 +18,7 @@ import sys
 
 import pytest
 from sixtysix_tools import emulated
+from sixtysix_tools.bench_emulated import mpremote
 from sixtysix_tools.png import read_png
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -368,13 +369,7 @@ def test_a_frozen_image_starts_again_after_its_first_save(tmp_path):
     image = os.environ[FROZEN_ENV]
     flash = tmp_path / "flash.bin"
     with emulated.EmulatedPico(*emulated.find_inputs(image), flash=flash, usb=emulated.repl_is_usb()) as pico:
-        done = subprocess.run(
-            [sys.executable, "-m", "mpremote", "connect", pico.port, "fs", "cp", MAIN, ":main.py"],
-            capture_output=True,
-            text=True,
-            timeout=300,
-        )
-        assert done.returncode == 0, done.stdout + done.stderr
+        mpremote(pico.port, "fs", "cp", MAIN, ":main.py")  # BenchError with mpremote's words if it fails
     pins = emulated.button_pins("pico_display")
     with power_on(flash, image) as pico:
         assert pico.screen() == golden_565("title")
