@@ -9,7 +9,7 @@ try:
     _names = os.listdir("sixtysix")
 except OSError:
     _names = None
-if _names is not None and "" in sys.path and not [n for n in _names if n.startswith("__init__.")]:
+if _names is not None and "" in sys.path and not any(n.startswith("__init__.") for n in _names):
     sys.path.remove("")
     sys.path.append("")
 del _names
