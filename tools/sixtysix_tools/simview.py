@@ -12,6 +12,8 @@ import time
 
 from .sim import LONG_MS, TAP_MS, Sim
 
+QUIT = "ctrl-c: quit  shift+key: long press"
+
 
 def help_line(sim: Sim, keys: list, window: bool = False) -> str:
     """The keys of the board's buttons; in the terminal the way out comes
@@ -20,9 +22,6 @@ def help_line(sim: Sim, keys: list, window: bool = False) -> str:
     if window:
         return "keys: " + "  ".join(parts) + "  (hold a key for a long press)"
     return QUIT + "  keys: " + " ".join(parts)
-
-
-QUIT = "ctrl-c: quit  shift+key: long press"
 
 
 def _key_parts(sim: Sim, keys: list) -> list:
