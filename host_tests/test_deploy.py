@@ -666,6 +666,42 @@ def test_a_frozen_firmware_starts_beside_its_save_folder(tmp_path, micropython):
     assert (tmp_path / "sixtysix" / "stats.sav").read_text() == "stats 1\n"
 
 
+def run_main_frozen(micropython, cwd, board_text):
+    """main.py with the board package in `frozen`, a relative entry of
+    sys.path: find_board does not look there for a boards folder, so it
+    takes the board from boards.BOARDS as it does on a frozen image."""
+    (cwd / "frozen" / "boards").mkdir(parents=True)
+    (cwd / "frozen" / "boards" / "__init__.py").write_text("BOARDS = ('oled_128x64', 'thumby')\n")
+    (cwd / "frozen" / "boards" / "thumby.py").write_text(board_text)
+    script = "import sys; sys.path[:] = ['', 'frozen', %r]\nexec(open(%r).read())\n" % (
+        os.path.join(ROOT, "firmware"),
+        MAIN,
+    )
+    return subprocess.run(
+        [micropython, "-c", script], cwd=str(cwd), capture_output=True, text=True, timeout=60
+    )
+
+
+def test_a_frozen_board_module_is_found_among_the_listed_ones(tmp_path, micropython):
+    with open(os.path.join(ROOT, "boards", "thumby.py")) as f:
+        thumby = f.read()
+    done = run_main_frozen(micropython, tmp_path, thumby + "\nprint('board', NAME)\n")
+    out = done.stdout + done.stderr
+    # The board loaded (oled_128x64, listed and absent, skipped) and the app
+    # went on to open its panel, which this port has not got.
+    assert out.startswith("board TinyCircuits Thumby\n") and "Traceback" not in out, out
+
+
+def test_a_frozen_board_module_that_does_not_load_is_named(tmp_path, micropython):
+    """Listed frozen board modules that failed to import were all taken
+    for absent: a frozen board whose library was missing said "put exactly
+    one board module in /boards (found 0)", as if there were none."""
+    done = run_main_frozen(micropython, tmp_path, "import not_a_library_here\n")
+    out = done.stdout + done.stderr
+    assert "Traceback" not in out, out
+    assert out.strip() == "sixtysix: boards/thumby cannot load: no module named 'not_a_library_here'", out
+
+
 def test_firmware_files_in_the_current_folder_are_still_searched_first(tmp_path, micropython):
     """Only a `sixtysix` folder without the package's __init__ moves ''
     to the end: copied files (a deploy) still win over anything frozen."""

@@ -49,13 +49,29 @@ def _board_stems(folder):
     return found
 
 
+def _import_board(name):
+    """boards.<name>, or None when that module is not there at all.
+    Raises ImportError with a sentence for one that is there but does not
+    load (cut short on the drive, a library or the core missing)."""
+    try:
+        return __import__("boards." + name, None, None, ("NAME",))
+    except ImportError as e:
+        why = str(e)
+        if "'boards." + name + "'" in why or "'boards'" in why:  # the board module itself is not there
+            return None
+        raise ImportError("boards/%s cannot load: %s" % (name, why)) from None
+    except Exception as e:  # noqa: BLE001 - a broken file must be a sentence, never a traceback
+        raise ImportError("boards/%s cannot load: %s %s" % (name, type(e).__name__, e)) from None
+
+
 def find_board(name=None):
     """The board module: by name, or the only one in a boards folder.
     Looks in the current folder (what `sixtysix deploy` writes), then on
     sys.path (/lib after a mip install), then among frozen modules (a
-    custom firmware image: the board listed in boards.BOARDS that imports).
-    Raises ImportError with a sentence, also for a board module that is
-    there but does not load (cut short on the drive, a library missing)."""
+    custom firmware image: the board listed in boards.BOARDS that is
+    there).  Raises ImportError with a sentence, also for a board module
+    that is there but does not load (cut short on the drive, a library
+    missing, a frozen one whose core a folder on the drive hides)."""
     if name is None:
         found = _board_stems("boards")
         for entry in sys.path:
@@ -70,23 +86,15 @@ def find_board(name=None):
             except ImportError:
                 pass
             for stem in known:
-                try:
-                    __import__("boards." + stem)
+                if _import_board(stem) is not None:
                     found.append(stem)
-                except ImportError:
-                    pass
         if len(found) != 1:
             raise ImportError("put exactly one board module in /boards (found %d)" % len(found))
         name = found[0]
-    try:
-        return __import__("boards." + name, None, None, ("NAME",))
-    except ImportError as e:
-        why = str(e)
-        if "'boards." + name + "'" in why or "'boards'" in why:  # the board module itself is not there
-            raise ImportError("no board module named '%s'" % name) from None
-        raise ImportError("boards/%s cannot load: %s" % (name, why)) from None
-    except Exception as e:  # noqa: BLE001 - a broken file must be a sentence, never a traceback
-        raise ImportError("boards/%s cannot load: %s %s" % (name, type(e).__name__, e)) from None
+    board = _import_board(name)
+    if board is None:
+        raise ImportError("no board module named '%s'" % name)
+    return board
 
 
 def fault_code(exc) -> str:
