@@ -443,21 +443,6 @@ class Hand:
         else:
             self._claim(p)
 
-    def play(self, c: int) -> None:
-        self.act(c)
-
-    def marry(self, suit: int) -> None:
-        self.act(MARRY + suit)
-
-    def exchange(self) -> None:
-        self.act(EXCHANGE)
-
-    def close(self) -> None:
-        self.act(CLOSE)
-
-    def claim(self) -> None:
-        self.act(CLAIM)
-
     def _play(self, p: int, c: int) -> None:
         bit = 1 << c
         self.hands[p] &= ~bit

@@ -314,9 +314,6 @@ class SixtyFiveHand:
             return
         self._finish_trick()
 
-    def play(self, c: int) -> None:
-        self.act(c)
-
     def _finish_trick(self) -> None:
         """The partner's card to the winner's side, the other three (the
         winner's own among them) to the opponents' pile."""

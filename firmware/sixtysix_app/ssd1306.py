@@ -56,10 +56,6 @@ class SSD1306:
             self.command(0x30)
         self.command(_DISPLAY_ON)
 
-    def contrast(self, level: int) -> None:
-        self.command(_CONTRAST)
-        self.command(level)
-
     def show(self, buf) -> None:
         """Push a MONO_VLSB buffer of width x height."""
         self.command(_COLUMN_RANGE)

@@ -220,14 +220,6 @@ class ST7789:
             start += stride
         self._end_data()
 
-    def show_rgb565(self, buf) -> None:
-        """Push a whole frame already in the panel's order: big-endian
-        RGB565, row after row."""
-        self.set_window(0, 0, self.width - 1, self.height - 1)
-        self._begin_data()
-        self.spi.write(buf)
-        self._end_data()
-
 
 def open_gs4_canvas(
     width, height, font, scale, spi_id, baudrate, sck, mosi, dc, cs, backlight, reset=None, face=None

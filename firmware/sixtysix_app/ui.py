@@ -119,7 +119,6 @@ class Layout:
         # board's FACE sizes the cards, and the rows below follow from it.
         self.card_w = 2 * c.face_w + 3
         self.card_h = c.face_h + 3
-        self.status_y = 0
         self.note_y = self.h - self.ch
         # A card you may not play sinks this far below the playable ones.
         self.sink = max(2, self.card_h // 3)
