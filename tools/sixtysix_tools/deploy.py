@@ -397,11 +397,11 @@ def check_board(info: dict, board_module, header: bytes) -> list:
 # The most heap a match took on the emulated Pico (`sixtysix bench device
 # --emulated`, docs/DEVICE.md "Memory"), with the Pico Display's frame: loaded from
 # .mpy files, the three-hand match at hard (the most of today's firmware,
-# 249,856 - 85,456 bytes with the viper search, 2026-12-05; a test keeps this the
+# 249,856 - 85,776 bytes with the viper search, 09a5b7b; a test keeps this the
 # table's largest), and frozen into the image, the Sixty-Five match at hard
-# (249,856 - 180,688, 2026-12-05; a test keeps this the frozen rows' largest).
-FILES_MATCH_HEAP = 164_400
-FROZEN_MATCH_HEAP = 69_168
+# (249,856 - 180,544, 09a5b7b; a test keeps this the frozen rows' largest).
+FILES_MATCH_HEAP = 164_080
+FROZEN_MATCH_HEAP = 69_312
 
 
 def heap_note(heap: int) -> str:
