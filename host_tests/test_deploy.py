@@ -581,10 +581,12 @@ def test_find_board_looks_in_lib_after_a_mip_install(tmp_path, micropython):
 MAIN = os.path.join(ROOT, "firmware", "main.py")
 
 
-def run_main(micropython, cwd, firmware, after=""):
-    """firmware/main.py as a board runs it at power-on, from cwd; `after`,
-    a line of code run once main.py returns."""
-    script = "import sys; sys.path[:] = ['', %r]\nexec(open(%r).read())\n%s\n" % (firmware, MAIN, after)
+def run_main(micropython, cwd, firmware, after="", first=("",)):
+    """firmware/main.py as a board runs it at power-on, from cwd, with
+    sys.path the entries `first` and then `firmware`; `after`, a line of
+    code run once main.py returns."""
+    path = list(first) + [firmware]
+    script = "import sys; sys.path[:] = %r\nexec(open(%r).read())\n%s\n" % (path, MAIN, after)
     return subprocess.run(
         [micropython, "-c", script], cwd=str(cwd), capture_output=True, text=True, timeout=60
     )
@@ -673,13 +675,7 @@ def run_main_frozen(micropython, cwd, board_text):
     (cwd / "frozen" / "boards").mkdir(parents=True)
     (cwd / "frozen" / "boards" / "__init__.py").write_text("BOARDS = ('oled_128x64', 'thumby')\n")
     (cwd / "frozen" / "boards" / "thumby.py").write_text(board_text)
-    script = "import sys; sys.path[:] = ['', 'frozen', %r]\nexec(open(%r).read())\n" % (
-        os.path.join(ROOT, "firmware"),
-        MAIN,
-    )
-    return subprocess.run(
-        [micropython, "-c", script], cwd=str(cwd), capture_output=True, text=True, timeout=60
-    )
+    return run_main(micropython, cwd, os.path.join(ROOT, "firmware"), first=("", "frozen"))
 
 
 def test_a_frozen_board_module_is_found_among_the_listed_ones(tmp_path, micropython):
