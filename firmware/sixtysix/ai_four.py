@@ -306,13 +306,13 @@ class FourSearchPlayer:
 
     def _root_value(self, s, code: int) -> int:
         if code < MARRY:
-            return s.try_move(code, 0, -_INF, _INF)
+            return s.search(0, -_INF, _INF, code)
         q = (code - MARRY) * 6 + _QUEEN
         maximizing = (s.turn & 1) == 0
-        v = s.try_move(q + SHOW, 0, -_INF, _INF)
+        v = s.search(0, -_INF, _INF, q + SHOW)
         if s.aborted or s.rules.queen_lead:
             return v
-        w = s.try_move(q + 1 + SHOW, 0, -_INF, _INF)
+        w = s.search(0, -_INF, _INF, q + 1 + SHOW)
         if maximizing:
             return w if w > v else v
         return w if w < v else v

@@ -17,12 +17,15 @@ SHOW = const(32)  # search move: show the marriage of this card's suit, then lea
 _SLOTS = const(16)  # moves per ply: 6 cards and 8 marriage leads fit
 _PLIES = const(26)  # 24 cards and spare
 # The deepest a search may look, in tricks. On MicroPython's rp2 port a
-# trick of this search takes 1,296 bytes of the 8 KB C stack (measured on
-# the emulated Pico: 3,308 bytes at the leaves one trick deep, 7,196 four
-# deep, below the app's own frames). Deeper searches ran out of stack, and
-# a button's interrupt callback that came in at such a moment failed too
-# and left MicroPython's scheduler locked: no button was read again.
-# Three tricks leave about 1.5 KB for the callbacks.
+# trick of this search took 1,296 bytes of the 8 KB C stack while each card
+# was played in a call of its own (measured on the emulated Pico: 3,308
+# bytes at the leaves one trick deep, 7,196 four deep, below the app's own
+# frames). Deeper searches ran out of stack, and a button's interrupt
+# callback that came in at such a moment failed too and left MicroPython's
+# scheduler locked: no button was read again. Three tricks left about 1.5
+# KB for the callbacks; with one call a card (`search`), the deepest leaf
+# of a three-trick search sits 3,544 bytes above the decision's start
+# instead of 5,488 (30 of hard's four-hand decisions on the emulated Pico).
 MAX_TRICKS_DEEP = const(3)
 
 # Card points by id, and a rough trick-taking weight by rank (9 J Q K T A).
@@ -101,22 +104,21 @@ class FourSolver:
         return self.pts[side]
 
     def _outcome(self, s0: int, s1: int, other_tricks: int) -> int:
-        """Value for side 0 of a hand ending with these side scores."""
+        """Value for side 0 of a hand ending with these side scores.  Few
+        locals, so that MicroPython keeps its frame on the C stack (see
+        `search`): it is called at every leaf."""
         b = self.bid_side
-        sb = s0 if b == 0 else s1
-        so = s1 if b == 0 else s0
         bid = self.high_bid
-        if bid >= SOLO:
-            made = other_tricks == 0 if self.rules.solo_all_tricks else sb >= 66
+        if bid >= SOLO and self.rules.solo_all_tricks:
+            made = other_tricks == 0
         else:
-            made = sb >= bid * 33
-        gp = (bid if made else -bid) - so // 33
-        if b == 1:
+            made = (s1 if b else s0) >= (66 if bid >= SOLO else bid * 33)
+        gp = (bid if made else -bid) - (s0 if b else s1) // 33
+        if b:
             gp = -gp
-        v = gp * _GP
-        if not self.coarse:
-            v += s0 - s1
-        return v
+        if self.coarse:
+            return gp * _GP
+        return gp * _GP + s0 - s1
 
     def _final(self) -> int:
         return self._outcome(self._side_score(0), self._side_score(1), self.tricks[1 - self.bid_side])
@@ -162,57 +164,6 @@ class FourSolver:
 
     # --- moves ---------------------------------------------------------------------
 
-    def _gen(self, base: int) -> int:
-        """Legal moves of the seat to play into the move buffer, likely best first."""
-        p = self.turn
-        hand = self.hands[p]
-        moves = self.moves
-        trump = self.trump
-        n = 0
-        if self.lead < 0:
-            if self.pending >= 0:
-                q = self.pending * 6 + _QUEEN
-                moves[base] = q
-                n = 1
-                if not self.rules.queen_lead:
-                    moves[base + 1] = q + 1
-                    n = 2
-                return n
-            # marriages first (the trump one leading), then high cards
-            for suit in range(4):
-                q = suit * 6 + _QUEEN
-                if (hand >> q) & 3 == 3:
-                    moves[base + n] = q + 1 + SHOW
-                    n += 1
-                    moves[base + n] = q + SHOW
-                    n += 1
-            c = 23
-            while c >= 0:
-                if (hand >> c) & 1:
-                    moves[base + n] = c
-                    n += 1
-                c -= 1
-            return n
-        suit = self.lead // 6
-        same = hand & (0x3F << (suit * 6))
-        if same:
-            higher = same & ~((2 << self.led_high) - 1)
-            allowed = higher if higher else same
-        else:
-            trumps = hand & (0x3F << (trump * 6))
-            allowed = trumps if trumps else hand
-        best = self.best
-        # winners cheapest first, then losers cheapest first
-        for c in range(24):
-            if (allowed >> c) & 1 and beats(c, best, trump):
-                moves[base + n] = c
-                n += 1
-        for c in range(24):
-            if (allowed >> c) & 1 and not beats(c, best, trump):
-                moves[base + n] = c
-                n += 1
-        return n
-
     def _next_seat(self, p: int) -> int:
         s = (p + 1) & 3
         if s == self.sitting:
@@ -221,23 +172,159 @@ class FourSolver:
 
     # --- search --------------------------------------------------------------------
 
-    def search(self, ply: int, alpha: int, beta: int) -> int:
-        """Value for side 0 of the position, within (alpha, beta)."""
-        self.nodes += 1
-        if self.nodes >= self.limit:
-            self.aborted = True
-            return 0
-        if self.lead < 0 and self.pending < 0:
-            if self.tricks_done >= self.total_tricks:
-                return self._final()
-            if self.tricks_done >= self.stop_at:
-                return self._estimate()
+    def search(self, ply: int, alpha: int, beta: int, only: int = -1) -> int:
+        """Value for side 0 of the position, within (alpha, beta).  With
+        `only` (a card, or a card + SHOW) that one move is searched and the
+        position is not counted as a node: a root action (ai_four).
+
+        The moves are listed, and each played, searched on and undone, here
+        rather than in methods of their own: on MicroPython a call whose
+        frame needs more than 11 words takes the frame from the heap, and
+        the allocator looks for room from the lowest block freed (from the
+        heap's start after a collection), so each such call walks the
+        heap's table, the further the fuller and more broken up the heap
+        is.  One such call a node, not two and one a move besides, and less
+        C stack a trick (MAX_TRICKS_DEEP).
+        """
         base = ply * _SLOTS
-        n = self._gen(base)
-        maximizing = (self.turn & 1) == 0
+        moves = self.moves
+        if only < 0:
+            self.nodes += 1
+            if self.nodes >= self.limit:
+                self.aborted = True
+                return 0
+            if self.lead < 0 and self.pending < 0:
+                if self.tricks_done >= self.total_tricks:
+                    return self._final()
+                if self.tricks_done >= self.stop_at:
+                    return self._estimate()
+        # The position as it stands; every move below is undone to it.
+        p = self.turn
+        side = p & 1
+        hands = self.hands
+        s_lead = self.lead
+        s_best = self.best
+        s_best_seat = self.best_seat
+        s_led_high = self.led_high
+        s_trump = self.trump
+        s_pending = self.pending
+        s_trick_pts = self.trick_pts
+        s_in_trick = self.in_trick
+        # The legal moves of the seat to play, likely best first, into this
+        # ply's slots of the move buffer.
+        n = 0
+        if only >= 0:
+            moves[base] = only
+            n = 1
+        elif s_lead < 0 and s_pending >= 0:
+            c = s_pending * 6 + _QUEEN
+            moves[base] = c
+            n = 1
+            if not self.rules.queen_lead:
+                moves[base + 1] = c + 1
+                n = 2
+        elif s_lead < 0:
+            # marriages first (the trump one leading), then high cards
+            hand = hands[p]
+            for suit in range(4):
+                c = suit * 6 + _QUEEN
+                if (hand >> c) & 3 == 3:
+                    moves[base + n] = c + 1 + SHOW
+                    moves[base + n + 1] = c + SHOW
+                    n += 2
+            c = 23
+            while c >= 0:
+                if (hand >> c) & 1:
+                    moves[base + n] = c
+                    n += 1
+                c -= 1
+        else:
+            hand = hands[p]
+            allowed = hand & (0x3F << (s_lead // 6 * 6))
+            if allowed:
+                higher = allowed & ~((2 << s_led_high) - 1)
+                if higher:
+                    allowed = higher
+            else:
+                allowed = hand & (0x3F << (s_trump * 6))
+                if not allowed:
+                    allowed = hand
+            # winners cheapest first, then losers cheapest first
+            for c in range(24):
+                if (allowed >> c) & 1 and beats(c, s_best, s_trump):
+                    moves[base + n] = c
+                    n += 1
+            for c in range(24):
+                if (allowed >> c) & 1 and not beats(c, s_best, s_trump):
+                    moves[base + n] = c
+                    n += 1
+        maximizing = side == 0
         best_v = -_INF if maximizing else _INF
         for i in range(n):
-            v = self.try_move(self.moves[base + i], ply, alpha, beta)
+            # Play the move.
+            c = moves[base + i]
+            shown = 0
+            if c >= SHOW:
+                c -= SHOW
+                shown = 40 if (s_trump < 0 or c // 6 == s_trump) else 20
+                self.mar[side] += shown
+            bit = 1 << c
+            hands[p] &= ~bit
+            won = -1
+            bonus = 0
+            if s_lead < 0:
+                self.lead = c
+                self.pending = -1
+                if s_trump < 0:
+                    self.trump = c // 6
+                self.best = c
+                self.best_seat = p
+                self.led_high = c
+            else:
+                if c // 6 == s_lead // 6 and c > s_led_high:
+                    self.led_high = c
+                if beats(c, s_best, s_trump):
+                    self.best = c
+                    self.best_seat = p
+            self.trick_pts = s_trick_pts + _POINTS[c]
+            self.in_trick = s_in_trick + 1
+            if self.in_trick == self.active:
+                won = self.best_seat
+                ws = won & 1
+                self.pts[ws] += self.trick_pts
+                self.tricks[ws] += 1
+                self.tricks_done += 1
+                if self.tricks_done == self.total_tricks and self.rules.last_trick_bonus:
+                    bonus = 10
+                    self.pts[ws] += 10
+                self.lead = -1
+                self.best = -1
+                self.best_seat = -1
+                self.led_high = -1
+                self.in_trick = 0
+                self.trick_pts = 0
+                self.turn = won
+            else:
+                self.turn = self._next_seat(p)
+            v = self.search(ply + 1, alpha, beta)
+            # Undo it.
+            if won >= 0:
+                ws = won & 1
+                self.pts[ws] -= s_trick_pts + _POINTS[c] + bonus
+                self.tricks[ws] -= 1
+                self.tricks_done -= 1
+            self.turn = p
+            self.lead = s_lead
+            self.best = s_best
+            self.best_seat = s_best_seat
+            self.led_high = s_led_high
+            self.trump = s_trump
+            self.pending = s_pending
+            self.trick_pts = s_trick_pts
+            self.in_trick = s_in_trick
+            hands[p] |= bit
+            if shown:
+                self.mar[side] -= shown
             if self.aborted:
                 return 0
             if maximizing:
@@ -253,79 +340,3 @@ class FourSolver:
             if alpha >= beta:
                 break
         return best_v
-
-    def try_move(self, m: int, ply: int, alpha: int, beta: int) -> int:
-        """Play move m (a card, or a card + SHOW), search on, undo."""
-        p = self.turn
-        side = p & 1
-        shown = 0
-        c = m
-        if m >= SHOW:
-            c = m - SHOW
-            shown = 40 if (self.trump < 0 or c // 6 == self.trump) else 20
-            self.mar[side] += shown
-        bit = 1 << c
-        self.hands[p] &= ~bit
-        s_lead = self.lead
-        s_best = self.best
-        s_best_seat = self.best_seat
-        s_led_high = self.led_high
-        s_trump = self.trump
-        s_pending = self.pending
-        s_trick_pts = self.trick_pts
-        s_in_trick = self.in_trick
-        won = -1
-        bonus = 0
-        if s_lead < 0:
-            self.lead = c
-            self.pending = -1
-            if s_trump < 0:
-                self.trump = c // 6
-            self.best = c
-            self.best_seat = p
-            self.led_high = c
-        else:
-            if c // 6 == s_lead // 6 and c > s_led_high:
-                self.led_high = c
-            if beats(c, s_best, self.trump):
-                self.best = c
-                self.best_seat = p
-        self.trick_pts = s_trick_pts + _POINTS[c]
-        self.in_trick = s_in_trick + 1
-        if self.in_trick == self.active:
-            won = self.best_seat
-            ws = won & 1
-            self.pts[ws] += self.trick_pts
-            self.tricks[ws] += 1
-            self.tricks_done += 1
-            if self.tricks_done == self.total_tricks and self.rules.last_trick_bonus:
-                bonus = 10
-                self.pts[ws] += 10
-            self.lead = -1
-            self.best = -1
-            self.best_seat = -1
-            self.led_high = -1
-            self.in_trick = 0
-            self.trick_pts = 0
-            self.turn = won
-        else:
-            self.turn = self._next_seat(p)
-        v = self.search(ply + 1, alpha, beta)
-        if won >= 0:
-            ws = won & 1
-            self.pts[ws] -= s_trick_pts + _POINTS[c] + bonus
-            self.tricks[ws] -= 1
-            self.tricks_done -= 1
-        self.turn = p
-        self.lead = s_lead
-        self.best = s_best
-        self.best_seat = s_best_seat
-        self.led_high = s_led_high
-        self.trump = s_trump
-        self.pending = s_pending
-        self.trick_pts = s_trick_pts
-        self.in_trick = s_in_trick
-        self.hands[p] |= bit
-        if shown:
-            self.mar[side] -= shown
-        return v
