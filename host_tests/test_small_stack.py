@@ -82,6 +82,42 @@ def test_four_hand_search_chooses_a_legal_move_with_little_stack(level, cuts):
     assert cuts
 
 
+def test_bid_two_endgame_searches_fit_in_a_picos_room(cuts):
+    """Bid-two solves its last six tricks exactly, twelve cards deep.  With
+    a call for each card played and one for the search after it, some of
+    those searches ran out of a Pico's stack (on the emulated chip too),
+    ended as over budget, and the device played other moves than a
+    computer.  At one call a card every one finishes in 28 nested calls
+    (a few more than ROOM: under pytest these 200 decisions still ran out
+    at 26, run as a plain script not at 24); at two, some did not."""
+    from sixtysix import games
+    from sixtysix.rng import Rng
+    from sixtysix_app.seats import adapter
+    from sixtysix_app.session import Session
+    from sixtysix_app.settings import GAMES
+
+    game = GAMES.index("bid-two")
+    rng = Rng(1)
+    session = Session(None)
+    session.settings.set_game(game)
+    players = [games.new_player(game, "hard", rng.next15()) for _ in range(2)]
+    session.new_match(rng.next15())
+    session.start_hand()
+    decisions = 0
+    while decisions < 200:
+        table = adapter(session.match)
+        seat = table.to_act()
+        if seat < 0:
+            session.finish_hand()
+            if session.match.winner >= 0:
+                session.new_match(rng.next15())
+            session.start_hand()
+            continue
+        session.act(choose_with_little_stack(players[seat], table.view(seat), 28))
+        decisions += 1
+    assert not cuts
+
+
 def test_four_hand_searches_stop_three_tricks_deep():
     """Deeper, the search took the Pico's C stack so near its end that a
     button's interrupt callback failed and the buttons were never read again
