@@ -88,33 +88,23 @@ def test_bid_two_endgame_searches_fit_in_a_picos_room(cuts):
     those searches ran out of a Pico's stack (on the emulated chip too),
     ended as over budget, and the device played other moves than a
     computer.  At one call a card every one finishes in 28 nested calls
-    (a few more than ROOM: under pytest these 200 decisions still ran out
-    at 26, run as a plain script not at 24); at two, some did not."""
-    from sixtysix import games
-    from sixtysix.rng import Rng
-    from sixtysix_app.seats import adapter
-    from sixtysix_app.session import Session
-    from sixtysix_app.settings import GAMES
+    (a few more than ROOM: under pytest these hands' searches still ran
+    out at 26); at two, some did not."""
+    from sixtysix.ai_bid import make_bid_player
+    from sixtysix.bid import BidRules
+    from sixtysix.bid_match import BidMatch
+    from sixtysix.view_bid import BidView
 
-    game = GAMES.index("bid-two")
-    rng = Rng(1)
-    session = Session(None)
-    session.settings.set_game(game)
-    players = [games.new_player(game, "hard", rng.next15()) for _ in range(2)]
-    session.new_match(rng.next15())
-    session.start_hand()
-    decisions = 0
-    while decisions < 200:
-        table = adapter(session.match)
-        seat = table.to_act()
-        if seat < 0:
-            session.finish_hand()
-            if session.match.winner >= 0:
-                session.new_match(rng.next15())
-            session.start_hand()
-            continue
-        session.act(choose_with_little_stack(players[seat], table.view(seat), 28))
-        decisions += 1
+    for seed in range(1, 4):
+        m = BidMatch(BidRules(2), seed)
+        players = [make_bid_player("hard", seed + s) for s in range(2)]
+        for _ in range(3):
+            h = m.start_hand()
+            while not h.over:
+                h.act(choose_with_little_stack(players[h.turn], BidView(h, h.turn), 28))
+            m.finish_hand()
+            if m.winner >= 0:
+                break
     assert not cuts
 
 
