@@ -307,9 +307,8 @@ class FourSolver:
             else:
                 self.turn = self._next_seat(p)
             v = self.search(ply + 1, alpha, beta)
-            # Undo it.
+            # Undo it (ws is the winning side, set when the trick ended).
             if won >= 0:
-                ws = won & 1
                 self.pts[ws] -= s_trick_pts + _POINTS[c] + bonus
                 self.tricks[ws] -= 1
                 self.tricks_done -= 1
