@@ -47,23 +47,21 @@ class Solver(SolverBase):
         self.moves = bytearray(_PLY_SLOTS * _PLIES)  # _PLY_SLOTS a ply
 
     def _played_out_value(self, p: int, last: int) -> int:
-        """The last trick has been played (bonus already added)."""
-        k = self.closer
-        if k >= 0:
-            if self.score(k) >= _WIN:
-                return self._value(p, k, win_points(self, k))
-            return self._value(p, 1 - k, closer_failed_points(self))
-        r = self.rules
-        if r.last_trick_wins:
-            return self._value(p, last, win_points(self, last))
-        a = self.score(0) >= _WIN
-        b = self.score(1) >= _WIN
-        if a != b:
-            w = 0 if a else 1
-            return self._value(p, w, win_points(self, w))
-        if r.tie_last_trick:
-            return self._value(p, last, win_points(self, last))
-        return self._value(p, -1, 0)
+        """The last trick has been played (bonus already added).  Written
+        to need no more than 11 words of frame (see _search_follow)."""
+        w = self.closer
+        if w >= 0:
+            if self.score(w) < _WIN:
+                return self._value(p, 1 - w, closer_failed_points(self))
+        elif self.rules.last_trick_wins:
+            w = last
+        elif (self.score(0) >= _WIN) != (self.score(1) >= _WIN):
+            w = 0 if self.score(0) >= _WIN else 1
+        elif self.rules.tie_last_trick:
+            w = last
+        else:
+            return self._value(p, -1, 0)
+        return self._value(p, w, win_points(self, w))
 
     # --- search ----------------------------------------------------------------
 
@@ -103,35 +101,6 @@ class Solver(SolverBase):
                 n += 1
             c -= 1
         return n
-
-    def _gen_follows(self, p: int, base: int) -> int:
-        """Legal follows, cheapest winner first, then the losing cards from
-        the lowest up."""
-        hand = self.hands[p]
-        lead = self.lead
-        s = lead // 6
-        same = hand & (0x3F << (s * 6))
-        r = self.rules
-        if self.closer < 0 and self.pos < self.stock_size:
-            allowed = hand  # stock open: no duty to follow
-        elif same:
-            allowed = same
-            if r.must_head:
-                higher = same & ~((2 << lead) - 1)
-                if higher:
-                    allowed = higher
-        else:
-            allowed = hand
-            if r.must_trump:
-                trumps = hand & (0x3F << (self.trump * 6))
-                if trumps:
-                    allowed = trumps
-        # Winners: higher cards of the led suit, and trumps on a side lead.
-        win = allowed & ~((2 << lead) - 1) & (0x3F << (s * 6))
-        if s != self.trump:
-            win |= allowed & (0x3F << (self.trump * 6))
-        # cheapest first within each (a loop over a tuple would allocate)
-        return self._put(allowed & ~win, base, self._put(win, base, 0))
 
     def _put(self, cards: int, base: int, n: int) -> int:
         """Append a set's cards, lowest first, to the move buffer at
@@ -278,6 +247,11 @@ class Solver(SolverBase):
         12 such searches), at two not before 2.9 KB (native) or 4.3 KB
         (bytecode).  The app calls a player with about 1.9 KB in use."""
         base = ply * _PLY_SLOTS
+        hands = self.hands
+        lead = self.lead
+        hand = hands[p]
+        pos = self.pos
+        draws = self.closer < 0 and pos < self.stock_size
         if only < 0:
             if self.nodes >= self.limit:
                 self.aborted = True  # as in _search_lead
@@ -285,18 +259,33 @@ class Solver(SolverBase):
             self.nodes += 1
             if self.pts[p] + (self.mar[p] if self.tricks[p] else 0) >= _WIN:
                 return self._claim_value(p)
-            n = self._gen_follows(p, base)
+            # The legal follows, cheapest winner first, then the losing
+            # cards from the lowest up.  Listed here, not by a method: a
+            # bytecode call whose frame passes 11 words takes it from the
+            # heap (docs/BENCHMARKS.md, "a bytecode call's frame"), and such
+            # a method would need 21, one more heap frame a node.
+            s = lead // 6
+            allowed = hand  # stock open: no duty to follow
+            if not draws:
+                same = hand & (0x3F << (s * 6))
+                if same:
+                    allowed = same
+                    if self.rules.must_head and same & ~((2 << lead) - 1):
+                        allowed = same & ~((2 << lead) - 1)
+                elif self.rules.must_trump and hand & (0x3F << (self.trump * 6)):
+                    allowed = hand & (0x3F << (self.trump * 6))
+            # Winners: higher cards of the led suit, and trumps on a side lead.
+            win = allowed & ~((2 << lead) - 1) & (0x3F << (s * 6))
+            if s != self.trump:
+                win |= allowed & (0x3F << (self.trump * 6))
+            # cheapest first within each (a loop over a tuple would allocate)
+            n = self._put(allowed & ~win, base, self._put(win, base, 0))
         else:
             self.moves[base] = only
             n = 1
-        hands = self.hands
         pts_taken = self.pts
         tricks = self.tricks
-        lead = self.lead
         leader = 1 - p
-        hand = hands[p]
-        pos = self.pos
-        draws = self.closer < 0 and pos < self.stock_size
         points = self.points
         best = -_INF
         for i in range(n):

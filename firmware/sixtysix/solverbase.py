@@ -3,8 +3,8 @@ root and the hand's outcomes; the search itself is a subclass's.
 
 `Solver` (solver.py) searches in Python; `ViperSolver` (sixtysix_viper)
 searches as viper code, node for node the same, and a board that has it
-never loads solver.py (3,040 bytes of heap imported as `.mpy` on a
-32-bit build, 2,976 on the emulated Pico).
+never loads solver.py (about 3 KB of heap imported as `.mpy`:
+docs/DEVICE-HISTORY.md).
 
 A position's value, seen from the player to move, is
 `game points * 1000 + hand-point margin` (game points negative when that

@@ -336,7 +336,7 @@ def put(b: ptr8, cards: int, base: int, n: int) -> int:
 
 @micropython.viper
 def gen_follows(s: ptr32, b: ptr8, p: int, base: int) -> int:
-    """Legal follows, cheapest winner first, then the losers from the lowest (Solver._gen_follows)."""
+    """Legal follows, cheapest winner first, then the losers lowest first (Solver._search_follow's list)."""
     hand = s[_H + p]
     lead = s[_LEAD]
     st = lead // 6
