@@ -93,7 +93,19 @@ def heuristic_card(st, seat: int, own0: int, own1: int, buf, n: int) -> int:
 
     `st` is a `View65` or a `SixtyFiveHand`; only public facts are read
     from it (the trick, voids, piles, tricks), so in a sampled world every
-    seat plays as it would at the real table.  Allocates nothing."""
+    seat plays as it would at the real table.  Allocates nothing.
+
+    Each card is judged by the trick it leaves: if card b of b_seat will be
+    winning it once `seat` has played, the trick is worth -1 to `seat`
+    when an opponent of b_seat still to play might beat b, else
+    +-(2 - 2 * b's points, +1 for the last trick).  A card that does not
+    take the trick earns that of the card that does, plus its own points.
+
+    One function, not one that calls a judge per card: every playout step
+    runs it, and a bytecode call whose frame passes 11 words (a judge of
+    nine arguments would need 22) takes its frame from the heap, which on
+    a board walks the heap's table at every call (docs/BENCHMARKS.md, "a
+    bytecode call's frame")."""
     in_trick = st.in_trick
     # Cards still out of sight of this seat: not its own, not played.
     out0 = _HALF_FULL & ~own0 & ~st.piles[0] & ~st.piles[2]
@@ -105,6 +117,7 @@ def heuristic_card(st, seat: int, own0: int, own1: int, buf, n: int) -> int:
                 out0 &= ~(1 << t)
             else:
                 out1 &= ~(1 << (t - 24))
+    out_spades = out1 & _SUIT_BITS[SPADES]
     last = 1 if st.tricks[0] + st.tricks[1] == 11 else 0
     choice = buf[0]
     choice_value = -_BIG
@@ -113,51 +126,53 @@ def heuristic_card(st, seat: int, own0: int, own1: int, buf, n: int) -> int:
     # What a card that does not take the trick earns, before its own
     # points: the same for all of them, so judged once (on first need).
     under = _BIG
+    value = 0
     for i in range(n):
         c = buf[i]
-        if in_trick == 0:
-            value = _judge(st, seat, 0, c, seat, c // 12, out0, out1, last)
-        elif (c // 12 == best // 12 and c > best) or (c // 12 != best // 12 and c // 12 == SPADES):
-            value = _judge(st, seat, in_trick, c, seat, lead_suit, out0, out1, last)
+        suit = c // 12
+        if in_trick == 0 or (suit == best // 12 and c > best) or (suit != best // 12 and suit == SPADES):
+            b = c  # c leads or beats the best so far: it is b
+            b_seat = seat
+            b_lead = suit if in_trick == 0 else lead_suit
+        elif under == _BIG:
+            b = best  # c goes under: the trick is the best card's
+            b_seat = st.best_seat
+            b_lead = lead_suit
         else:
-            if under == _BIG:
-                under = _judge(st, seat, in_trick, best, st.best_seat, lead_suit, out0, out1, last)
+            b = -1  # ... and that was judged already
+        if b >= 0:
+            b_suit = b // 12
+            higher = (out1 if b_suit >= 2 else out0) & _SUIT_BITS[b_suit] & ~((2 << (b % 24)) - 1)
+            threat = False
+            for k in range(in_trick + 1, 4):
+                s2 = (seat + k - in_trick) & 3
+                if (s2 & 1) == (b_seat & 1):
+                    continue
+                voids = st.voids[s2]
+                if b_suit == b_lead:
+                    if higher and not (voids >> b_suit) & 1:
+                        threat = True
+                    elif b_suit != SPADES and (voids >> b_lead) & 1 and out_spades:
+                        threat = not (voids >> SPADES) & 1
+                elif higher and (voids >> b_lead) & 1 and not (voids >> SPADES) & 1:
+                    threat = True
+            if threat:
+                value = -1
+            else:
+                value = 2 + last - 2 * RANK48_POINTS[b % 12]
+                if (b_seat & 1) != (seat & 1):
+                    value = -value
+            if b != c:
+                under = value
+        if b != c:
             value = under + RANK48_POINTS[c % 12]  # a counter thrown away is safe for good
-        if c // 12 == SPADES and RANK48_POINTS[c % 12] == 0:
+        if suit == SPADES and RANK48_POINTS[c % 12] == 0:
             value -= 1  # a low trump is a cheap winner later
         value = value * 16 - c % 12  # the lower card on a tie
         if value > choice_value:
             choice_value = value
             choice = c
     return choice
-
-
-def _judge(
-    st, seat: int, in_trick: int, b: int, b_seat: int, lead_suit: int, out0: int, out1: int, last: int
-) -> int:
-    """What the trick is worth to `seat` if card b of b_seat is winning it
-    once `seat` has played: -1 if an opponent of b_seat still to play
-    might beat it, else +-(2 - 2 * b's points, +1 for the last trick)."""
-    b_suit = b // 12
-    higher = (out1 if b_suit >= 2 else out0) & _SUIT_BITS[b_suit] & ~((2 << (b % 24)) - 1)
-    out_spades = out1 & _SUIT_BITS[SPADES]
-    threat = False
-    for k in range(in_trick + 1, 4):
-        s2 = (seat + k - in_trick) & 3
-        if (s2 & 1) == (b_seat & 1):
-            continue
-        voids = st.voids[s2]
-        if b_suit == lead_suit:
-            if higher and not (voids >> b_suit) & 1:
-                threat = True
-            elif b_suit != SPADES and (voids >> lead_suit) & 1 and out_spades:
-                threat = not (voids >> SPADES) & 1
-        elif higher and (voids >> lead_suit) & 1 and not (voids >> SPADES) & 1:
-            threat = True
-    if threat:
-        return -1
-    trick_value = 2 + last - 2 * RANK48_POINTS[b % 12]
-    return trick_value if (b_seat & 1) == (seat & 1) else -trick_value
 
 
 class Random65Player:
