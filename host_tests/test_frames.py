@@ -27,7 +27,14 @@ HELPERS = {
     "sixtysix/solverbase.py": ("score", "_value", "_claim_value"),
     "sixtysix/hand.py": ("win_points", "closer_failed_points"),
     "sixtysix/solver_four.py": ("_outcome", "_final", "_side_score", "_next_seat"),
-    "sixtysix/sixtyfive.py": ("legal_actions", "place", "copy_from", "_follow_bits", "score"),
+    "sixtysix/sixtyfive.py": (
+        "legal_actions",
+        "place",
+        "copy_from",
+        "_follow_bits",
+        "_finish_trick",
+        "score",
+    ),
     "sixtysix/ai65.py": ("hand_estimate", "hand_value"),
 }
 

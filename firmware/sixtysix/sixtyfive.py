@@ -316,18 +316,23 @@ class SixtyFiveHand:
 
     def _finish_trick(self) -> None:
         """The partner's card to the winner's side, the other three (the
-        winner's own among them) to the opponents' pile."""
+        winner's own among them) to the opponents' pile.
+
+        Written to need no more than 11 words of frame (few locals, a
+        `while` loop): a bytecode call that needs more takes its frame from
+        the heap, and the Sixty-Five search ends a trick every fourth node
+        (docs/BENCHMARKS.md, "a bytecode call's frame")."""
         w = self.best_seat
-        side = w & 1
-        partner = (w + 2) & 3
-        for s in range(4):
+        s = 0
+        while s < 4:
             c = self.trick[s]
             self.last_trick[s] = c
             self.trick[s] = _NONE
-            to = side if s == partner else 1 - side
+            to = w & 1 if s == (w + 2) & 3 else 1 - (w & 1)
             self.piles[to * 2 + c // 24] |= 1 << (c % 24)
             self.card_points[to] += RANK48_POINTS[c % 12]
-        self.tricks[side] += 1
+            s += 1
+        self.tricks[w & 1] += 1
         self.last_winner = w
         self.lead = -1
         self.best = -1
@@ -336,7 +341,7 @@ class SixtyFiveHand:
         self.leader = w
         self.turn = w
         if self.tricks[0] + self.tricks[1] == TRICKS:
-            self.bonus[side] = 1
+            self.bonus[w & 1] = 1
             self._score()
 
     def _score(self) -> None:
