@@ -265,19 +265,21 @@ class Solver(SolverBase):
             # heap (docs/BENCHMARKS.md, "a bytecode call's frame"), and such
             # a method would need 21, one more heap frame a node.
             s = lead // 6
+            led_suit = 0x3F << (s * 6)
+            above = ~((2 << lead) - 1)  # the cards above the one led
+            trumps = 0x3F << (self.trump * 6)
             allowed = hand  # stock open: no duty to follow
             if not draws:
-                same = hand & (0x3F << (s * 6))
-                if same:
-                    allowed = same
-                    if self.rules.must_head and same & ~((2 << lead) - 1):
-                        allowed = same & ~((2 << lead) - 1)
-                elif self.rules.must_trump and hand & (0x3F << (self.trump * 6)):
-                    allowed = hand & (0x3F << (self.trump * 6))
+                if hand & led_suit:
+                    allowed = hand & led_suit
+                    if self.rules.must_head and allowed & above:
+                        allowed &= above
+                elif self.rules.must_trump and hand & trumps:
+                    allowed = hand & trumps
             # Winners: higher cards of the led suit, and trumps on a side lead.
-            win = allowed & ~((2 << lead) - 1) & (0x3F << (s * 6))
+            win = allowed & above & led_suit
             if s != self.trump:
-                win |= allowed & (0x3F << (self.trump * 6))
+                win |= allowed & trumps
             # cheapest first within each (a loop over a tuple would allocate)
             n = self._put(allowed & ~win, base, self._put(win, base, 0))
         else:
