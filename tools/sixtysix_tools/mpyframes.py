@@ -80,46 +80,31 @@ def _constant(r: _Reader) -> None:
         r.byte()
 
 
-def _signature(code: bytes) -> tuple[int, int, int]:
-    """(n_state, n_exc_stack, where the prelude's size begins) of a
-    bytecode function: py/bc.h, MP_BC_PRELUDE_SIG_DECODE."""
-    at = 0
-    z = code[at]
-    at += 1
+def _prelude(code: bytes, qstrs: list[str]) -> tuple[str, int]:
+    """(name, words of frame) of a bytecode function, from the prelude
+    its code starts with: the signature (py/bc.h,
+    MP_BC_PRELUDE_SIG_DECODE), its size, then the name's qstr."""
+    r = _Reader(code)
+    z = r.byte()
     state = (z >> 3) & 0xF
     exc = (z >> 2) & 1
     n = 0
     while z & 0x80:
-        z = code[at]
-        at += 1
+        z = r.byte()
         state |= (z & 0x30) << (2 * n)
         exc |= (z & 0x02) << n
         n += 1
-    return state + 1, exc, at
-
-
-def _name(code: bytes, at: int, qstrs: list[str]) -> str:
-    """The function's name: the first qstr after the prelude's size."""
-    while code[at] & 0x80:  # the size: n_info and n_cell, 7 bits a byte
-        at += 1
-    at += 1
-    index = 0
-    while True:
-        b = code[at]
-        at += 1
-        index = (index << 7) | (b & 0x7F)
-        if not b & 0x80:
-            break
-    return qstrs[index] if index < len(qstrs) else "<qstr %d>" % index
+    r.uint()  # the prelude's size: n_info and n_cell, 7 bits a byte
+    index = r.uint()
+    name = qstrs[index] if index < len(qstrs) else "<qstr %d>" % index
+    return name, state + 1 + EXC_STACK_WORDS * exc
 
 
 def _functions(r: _Reader, qstrs: list[str], out: list) -> None:
     head = r.uint()
     if head & 3 != _CODE_BYTECODE:
         raise MpyError("machine code in the file: compile it without -march")
-    code = r.bytes(head >> 3)
-    state, exc, at = _signature(code)
-    out.append((_name(code, at, qstrs), state + EXC_STACK_WORDS * exc))
+    out.append(_prelude(r.bytes(head >> 3), qstrs))
     if head & 4:
         for _ in range(r.uint()):
             _functions(r, qstrs, out)
