@@ -68,7 +68,7 @@ _TOP_POINTS = bytes([sum(RANK48_POINTS[8 + b] for b in range(4) if (x >> b) & 1)
 # step costs more (every seat judges its cards, and a world is dealt for
 # every few dozen steps), so playouts are held to their level's worlds:
 # 12 of at most 36 steps at hard (753 ms a move at the 95th percentile
-# of a self-play match), 6 of 24 at medium.  Flat Monte Carlo over one or two
+# of a self-play match on 2026-11-27), 6 of 24 at medium.  Flat Monte Carlo over one or two
 # worlds plays worse than the rule of thumb it samples with, so a move
 # searches only when enough worlds fit.  Short playouts of the rule of
 # thumb's best three cards let both search from the first trick; whole
@@ -126,7 +126,6 @@ def heuristic_card(st, seat: int, own0: int, own1: int, buf, n: int) -> int:
     # What a card that does not take the trick earns, before its own
     # points: the same for all of them, so judged once (on first need).
     under = _BIG
-    value = 0
     for i in range(n):
         c = buf[i]
         suit = c // 12

@@ -349,11 +349,12 @@ def bench_level(micropython, label, level, matches, seed, game, positions=None):
 # open-stock card); the slower of each game kept (the share of a decision
 # outside the search is bigger in Schnapsen); three-hand's self-play 18.3
 # and 15.4 at 7b348c5 (16.0 and 15.1 before).
-# The others' engines are bytecode: Sixty-Five measured on 2026-11-25;
-# four-hand and the bidding games again at 3074159 (self-play, the four-hand
-# search making one call a node: four-hand 1.1 to 1.2 nodes/ms, bid-two 1.2
-# to 1.4, bid-three 0.9; the slower kept).  A game missing here is said to
-# be unmeasured rather than given another game's rate.
+# The others' engines are bytecode: four-hand and the bidding games
+# measured again at 3074159 (self-play, the four-hand search making one call
+# a node: four-hand 1.1 to 1.2 nodes/ms, bid-two 1.2 to 1.4, bid-three 0.9;
+# the slower kept), Sixty-Five at d094d1f (hard 1.0, as on 2026-11-25).  A
+# game missing here is said to be unmeasured rather than given another
+# game's rate.
 NODES_PER_DEVICE_MS = {
     "sixty-six": 17.3,
     "schnapsen": 13.5,
