@@ -26,7 +26,7 @@ HELPERS = {
     "sixtysix/solver.py": ("_played_out_value", "_gen_leads", "_put"),
     "sixtysix/solverbase.py": ("score", "_value", "_claim_value"),
     "sixtysix/hand.py": ("win_points", "closer_failed_points"),
-    "sixtysix/solver_four.py": ("_outcome", "_final", "_side_score", "_next_seat"),
+    "sixtysix/solver_four.py": ("_outcome", "_final", "_side_score", "_next_seat", "_estimate", "_holdings"),
     "sixtysix/sixtyfive.py": (
         "legal_actions",
         "place",

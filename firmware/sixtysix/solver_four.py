@@ -123,44 +123,50 @@ class FourSolver:
     def _final(self) -> int:
         return self._outcome(self._side_score(0), self._side_score(1), self.tricks[1 - self.bid_side])
 
-    def _estimate(self) -> int:
-        """Cheap value at a trick boundary: the points still out are shared
-        by the trick-taking weight of each side's cards."""
+    def _holdings(self) -> int:
+        """The cards still held, packed: their points (bits 0-7, at most
+        120), side 0's trick-taking weight (bits 8-15) and side 1's (bits
+        16-23; at most 12 cards of weight 12 a side)."""
         trump = self.trump
-        left = 10 if self.rules.last_trick_bonus else 0
-        strength0 = 0
-        strength1 = 0
-        for s in range(4):
-            if s == self.sitting:
-                continue
-            h = self.hands[s]
+        packed = 0
+        s = 0
+        while s < 4:
+            h = 0 if s == self.sitting else self.hands[s]
             c = 0
             w = 0
             while h:
                 if h & 1:
-                    left += _POINTS[c]
-                    w += _WEIGHT[c % 6]
-                    if c // 6 == trump:
-                        w += 6
+                    packed += _POINTS[c]
+                    w += _WEIGHT[c % 6] + (6 if c // 6 == trump else 0)
                 h >>= 1
                 c += 1
-            if s & 1:
-                strength1 += w
-            else:
-                strength0 += w
-        total = strength0 + strength1
-        share0 = left * strength0 // total if total else left // 2
-        s0 = self.pts[0] + share0
-        s1 = self.pts[1] + left - share0
-        if self.tricks[0] or strength0:
-            s0 += self.mar[0]
-        if self.tricks[1] or strength1:
-            s1 += self.mar[1]
-        other = 1 - self.bid_side
-        other_tricks = self.tricks[other]
-        if not other_tricks and (strength1 if other else strength0) * 4 > total:
-            other_tricks = 1  # the defenders will likely take a trick
-        return self._outcome(s0, s1, other_tricks)
+            packed += w << (16 if s & 1 else 8)
+            s += 1
+        return packed
+
+    def _estimate(self) -> int:
+        """Cheap value at a trick boundary: the points still out are shared
+        by the trick-taking weight of each side's cards.  Its frame fits 11
+        words (see `search`), the holdings counted by a call of their own:
+        it is called at every leaf short of the hand's end."""
+        b = self._holdings()
+        left = (b & 0xFF) + (10 if self.rules.last_trick_bonus else 0)
+        a = (b >> 8) & 0xFF  # side 0's strength
+        b >>= 16  # side 1's
+        total = a + b
+        x = left * a // total if total else left // 2  # side 0's share
+        left = self.pts[1] + left - x  # side 1's score
+        x += self.pts[0]  # side 0's
+        if self.tricks[0] or a:
+            x += self.mar[0]
+        if self.tricks[1] or b:
+            left += self.mar[1]
+        if self.bid_side:
+            b = a  # the defenders' strength
+        a = self.tricks[1 - self.bid_side]  # the defenders' tricks
+        if not a and b * 4 > total:
+            a = 1  # the defenders will likely take a trick
+        return self._outcome(x, left, a)
 
     # --- moves ---------------------------------------------------------------------
 
