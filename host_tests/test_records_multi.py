@@ -220,7 +220,7 @@ def test_four_hand_bidding_and_first_trick():
 def test_four_hand_all_passing_throws_the_hand_in():
     data = read(FOUR + "A pass\nB pass\nC pass\nD pass\n").to_json()
     hand = data["hands"][0]
-    assert hand["reason"] == "passed-out" and hand["winner"] is None and hand["bid"] is None
+    assert hand["reason"] == "no-winner" and hand["winner"] is None and hand["bid"] is None
     assert hand["game_points"] == {"AC": 0, "BD": 0}
 
 
@@ -231,7 +231,7 @@ def test_four_hand_finished_hand_json_shape():
     for h in data["hands"]:
         assert set(h) == {"dealer", "winner", "points", "game_points", "reason", "bid"}
         assert set(h["points"]) == set(h["game_points"]) == {"AC", "BD"}
-        assert h["reason"] in ("played-out", "passed-out")
+        assert h["reason"] in ("played-out", "no-winner")
         if h["reason"] == "played-out":
             assert (
                 h["winner"] == ("AC" if h["bid"]["by"] in "AC" else "BD") == h["winner"]

@@ -50,7 +50,9 @@ OVER = const(2)
 UNFINISHED = const(0)
 R_PLAYED_OUT = const(1)
 R_PASSED_OUT = const(2)
-REASONS = ("unfinished", "played-out", "passed-out")
+# A thrown-in hand is "no-winner": RECORDS.md's list of reasons is closed,
+# and that is its word for a hand nobody won.
+REASONS = ("unfinished", "played-out", "no-winner")
 
 _POINTS_PER_BID = const(33)
 _SOLO_POINTS = const(66)
