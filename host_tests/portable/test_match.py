@@ -23,8 +23,8 @@ def won_by(winner, r=None):
     return h
 
 
-def nobody_won():
-    h = position(rules(), "9C", "9D", "S", leader=1, won_b="AS TS AH TH KS QS KH JS", tricks=(7, 4))
+def nobody_won(r=None):
+    h = position(r or rules(), "9C", "9D", "S", leader=1, won_b="AS TS AH TH KS QS KH JS", tricks=(7, 4))
     act(h, "9D", "9C")
     assert h.winner == -1
     return h
@@ -112,6 +112,19 @@ def test_a_forfeiting_false_claim_ends_the_match():
     m.dealer = 1
     finish(m, h)
     assert m.winner == 1 and m.scores == [0, 0]
+
+
+def test_a_forfeit_pays_the_pot_to_nobody():
+    # README rule 20: the match ends on the false claim, the pot unpaid.
+    r = rules(false_claim="match")
+    m = Match(r, 1)
+    m.dealer = 0
+    finish(m, nobody_won(r))
+    assert m.pot == 1
+    h = position(r, "9C JC", "9D JD", "S", leader=0, won_b="AS TS AH TH AC TC", tricks=(6, 3))
+    act(h, "claim")
+    finish(m, h)
+    assert m.winner == 1 and m.scores == [0, 0] and m.awarded == [0, 0]
 
 
 def test_an_unfinished_hand_cannot_be_booked():
