@@ -16,7 +16,7 @@ from sixtysix.view import View
 from sixtysix_tools import move
 from sixtysix_tools.analyse import analyse, exactly_decidable, split_value, summary
 from sixtysix_tools.cli import main
-from sixtysix_tools.records import RecordWriter, read
+from sixtysix_tools.records import RecordError, RecordWriter, read
 from test_move import README_EXAMPLE, cut_records
 from test_move_more import cut_records as more_records
 
@@ -309,3 +309,26 @@ def test_a_record_with_more_decisions_than_a_run_studies_is_refused_before_any_s
     ), err
     monkeypatch.setattr(analyse_module, "MOST_DECISIONS", len(decisions))
     assert len(analyse(README_EXAMPLE)[1]) == len(decisions)
+
+
+def test_a_record_past_the_limit_keeps_no_more_positions_than_a_run_studies(monkeypatch):
+    # A long legal record (hands nobody wins can go on without end) is
+    # counted to its end but copied only up to the limit: its memory stays
+    # that of a run's worth of positions, not of the record's length.
+    from sixtysix_tools import analyse as analyse_module
+
+    _, decisions = analyse(README_EXAMPLE)
+    most = len(decisions) - 1
+    monkeypatch.setattr(analyse_module, "MOST_DECISIONS", most)
+    copies = []
+
+    class CountedHand(analyse_module.Hand):
+        def __init__(self, rules):
+            copies.append(1)
+            super().__init__(rules)
+
+    monkeypatch.setattr(analyse_module, "Hand", CountedHand)
+    with pytest.raises(RecordError) as refused:
+        analyse(README_EXAMPLE)
+    assert refused.value.line == 0 and "%d decisions to study" % len(decisions) in refused.value.reason
+    assert most > 0 and len(copies) == most

@@ -184,24 +184,26 @@ def analyse(text: str, level: str = "hard", players="", seed: int = 1):
 
     seats = seats_asked(text, players)
     positions = []
-    hand_number = [0]
+    counts = [0, 0]  # hands begun, decisions to study
 
     def remember(line: int, match, code: int) -> None:
         hand = match.hand
         if hand.nlog == 0:
-            hand_number[0] += 1
+            counts[0] += 1
         seat = part_named(match.name).seats[match.turn_seat()]
         if seat in seats:
-            snapshot = Hand(hand.rules)
-            snapshot.copy_from(hand)
-            positions.append((hand_number[0], line, seat, snapshot, code))
+            counts[1] += 1
+            if counts[1] <= MOST_DECISIONS:  # past it only counted: a long record costs no memory
+                snapshot = Hand(hand.rules)
+                snapshot.copy_from(hand)
+                positions.append((counts[0], line, seat, snapshot, code))
 
     replay = read(text, remember)  # the whole record is checked before any search
-    if len(positions) > MOST_DECISIONS:
+    if counts[1] > MOST_DECISIONS:
         raise RecordError(
             0,
             "%d decisions to study; analyse takes at most %d a run (name one player with --player, "
-            "or split the record)" % (len(positions), MOST_DECISIONS),
+            "or split the record)" % (counts[1], MOST_DECISIONS),
         )
     part = replay.part
     solver = None
