@@ -299,6 +299,10 @@ def test_an_earlier_run_is_replaced_and_other_files_kept(capsys, tmp_path):
         (["--a", "random", "--b", "random", "--seed", "-5"], "--seed takes 0 to 999999999, not -5"),
         (["--a", "random", "--b", "random", "--target", "100"], "--target takes 1 to 99, not 100"),
         (["--a", "random", "--b", "random", "--game", "chess"], "unknown game 'chess'"),
+        (["--a", "random", "--b", "random", "--game", "Chess"], "unknown game 'Chess'"),  # as typed
+        # a look-alike (the Kelvin sign) is no k: refused, and shown as an escape
+        (["--a", "random", "--b", "random", "--option", "played-out=last-tric\u212a"], "tric\\u212a'"),
+        (["--a", "random", "--b", "random", "--game", "sixty-si\u212a"], "unknown game 'sixty-si\\u212a'"),
     ],
 )
 def test_bad_input_is_one_line_and_status_2(capsys, tmp_path, argv, message):

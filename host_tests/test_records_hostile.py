@@ -463,6 +463,24 @@ def test_the_records_page_states_the_limits_the_code_holds():
 
 
 @pytest.mark.parametrize(
+    "text,line,reason",
+    [
+        # a look-alike in a keyword, a game name or an option value names
+        # nothing (CPython's lower() would read the Kelvin sign as k), and
+        # the reason quotes it as an escape, never as the letter it mimics
+        (HEAD.replace("stock", "stoc\u212a"), 7, "unknown statement 'stoc\\u212a'"),
+        ("game sixty-si\u212a\n", 1, "unknown game 'sixty-si\\u212a'"),
+        ("game sixty-six\noption played-out last-tric\u212a\n", 2, "not 'last-tric\\u212a'"),
+        ("game sixty-six\noption played-ou\u0165 points\n", 2, "unknown option 'played-ou\\u0165'"),
+        (HEAD + "A pl\u0430y KH\n", 8, "unknown action 'pl\\u0430y KH'"),  # a Cyrillic a
+    ],
+)
+def test_a_look_alike_letter_names_no_keyword(text, line, reason):
+    found_line, found = error_of(text)
+    assert found_line == line and reason in found, found
+
+
+@pytest.mark.parametrize(
     "card,shown",
     [
         ("A\u017f", "A\\u017f"),  # the long s: Unicode's upper case makes it S

@@ -4,7 +4,7 @@ from text, so no firmware module imports this one and it costs the device
 no heap."""
 
 from .cards import RANK48_LETTERS, RANK_LETTERS, SUIT_LETTERS, card_name
-from .rules import GAME_NAMES
+from .rules import GAME_NAMES, fold
 
 
 def suit_of(c: int) -> int:
@@ -43,7 +43,7 @@ def parse_suit(text: str) -> int:
 
 def game_from_name(name: str) -> int:
     """'sixty-six' or 'schnapsen' (any case) -> rules.game number."""
-    n = name.lower()
+    n = fold(name)
     if n in GAME_NAMES:
         return GAME_NAMES.index(n)
     raise ValueError("unknown game '%s' (sixty-six or schnapsen)" % name)

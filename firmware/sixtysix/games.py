@@ -111,6 +111,7 @@ of sixtysix_app, sixtysix_tools or boards).
 # text; nothing else names it.
 
 from .compat import const
+from .rules import fold
 
 # The fields of a row, in order (field(game, TITLE) -> "Sixty-Six").
 NAME = const(0)
@@ -204,7 +205,7 @@ def part(game: int, f: int):
 
 def index(name: str) -> int:
     """The number of the game called `name` (any case); ValueError if none."""
-    n = name.lower()
+    n = fold(name)
     if n in NAMES:
         return NAMES.index(n)
     raise ValueError("unknown game '%s' (%s)" % (name, ", ".join(NAMES)))

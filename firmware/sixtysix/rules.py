@@ -108,13 +108,20 @@ class Rules:
         return out
 
 
+def fold(text: str) -> str:
+    """`text` in lower case by ASCII's letters only, as MicroPython's
+    `str.lower` has it: CPython's would read the Kelvin sign as k.  A word
+    with anything past ASCII is returned as it is, so it names nothing."""
+    return text.lower() if not text or max(text) <= "~" else text
+
+
 def set_named_option(rules, options, name: str, value: str) -> None:
     """Set the option `name` of a rules object whose options table (record
     name, attribute, values) is `options`; ValueError names what is wrong.
     Every game's rules set their options through this."""
     for opt_name, attr, values in options:
         if opt_name == name:
-            v = value.lower()
+            v = fold(value)
             if v not in values:
                 raise ValueError("option %s takes %s, not '%s'" % (name, " or ".join(values), value))
             setattr(rules, attr, values.index(v))

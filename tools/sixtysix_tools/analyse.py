@@ -23,6 +23,7 @@ import sys
 
 from sixtysix.cards import count
 from sixtysix.hand import CLAIM, MAX_ACTIONS, Hand, action_name
+from sixtysix.rules import fold
 
 from .gamepart import GAME_NAMES, part_named
 from .move import LEVELS, refuse_games, seed_number
@@ -166,7 +167,7 @@ def seats_asked(text: str, players) -> str:
     )
     line, words = first_statement(text)
     seats = "AB"
-    if len(words) == 2 and words[0].lower() == "game" and words[1].lower() in GAME_NAMES:
+    if len(words) == 2 and fold(words[0]) == "game" and fold(words[1]) in GAME_NAMES:
         seats = part_named(words[1]).seats
     for seat in players or "":
         if seat not in seats:

@@ -27,9 +27,11 @@ import time
 from typing import NamedTuple
 
 from sixtysix.hand import IllegalAction
+from sixtysix.rules import fold
 
 from .gamepart import GAME_NAMES, GamePart, part_named
 from .records import RecordError, RecordWriter
+from .recordsyntax import plain
 from .stats import ratio_interval, wilson
 from .textin import ascii_int, not_a_folder, shown
 
@@ -155,11 +157,11 @@ def _number(text, flag: str, low: int | None = None, high: int | None = None) ->
 
 def settings(args) -> Settings:
     """Check the command line; UsageError says what is wrong."""
-    game = (args.game or "").lower()
     try:
-        part = part_named(game)
+        part = part_named(args.game or "")  # any case; a message quotes what was typed
     except RecordError as e:
         raise UsageError(e.reason) from None
+    game = part.name
     names = []
     for side in SIDES:
         name = getattr(args, side)
@@ -169,16 +171,16 @@ def settings(args) -> Settings:
                 " classic in the games for two and three)"
             )
         try:
-            make_player(game, name.lower(), 1)
+            make_player(game, fold(name), 1)
         except ValueError as e:
             raise UsageError("--%s: %s" % (side, e)) from None
-        names.append(name.lower())
+        names.append(fold(name))
     options = []
     for item in args.option:
         name, sep, value = item.partition("=")
         if not sep or not name.strip() or not value.strip():
             raise UsageError("--option takes NAME=VALUE, not '%s'" % item)
-        options.append((name.strip().lower(), value.strip().lower()))
+        options.append((fold(name.strip()), fold(value.strip())))
     if options and not part.options():
         raise UsageError("%s has no rule options (--target N sets the match)" % game)
     target = _number(args.target, "--target", 1, 99) if args.target is not None else 0
@@ -187,7 +189,7 @@ def settings(args) -> Settings:
     except ValueError as e:
         known = [o[0] for o in part.options()]
         hint = " (options: %s)" % ", ".join(known) if any(n not in known for n, _ in options) else ""
-        raise UsageError("%s%s" % (e, hint)) from None
+        raise UsageError("%s%s" % (plain(str(e)), hint)) from None
     jobs = _number(args.jobs, "--jobs", 1, MOST_JOBS) if args.jobs is not None else os.cpu_count() or 1
     return Settings(
         players=(names[0], names[1]),

@@ -19,6 +19,8 @@ import multiprocessing
 import os
 import sys
 
+from sixtysix.rules import fold
+
 from .arena import UsageError, derive_seed
 from .stats import wilson
 from .textin import ascii_int, shown
@@ -113,10 +115,10 @@ def table_lines(rows, labels, claimed) -> list:
 def settings(args) -> tuple:
     """(game, opponent, hands, seed, jobs) from the command line, or
     UsageError saying what is wrong."""
-    game = (args.game or "").lower()
+    game = fold(args.game or "")
     if game not in GAMES:
         raise UsageError("--game is %s, not '%s'" % (" or ".join(GAMES), args.game))
-    opponent = (args.opponent or "").lower()
+    opponent = fold(args.opponent or "")
     if opponent not in OPPONENTS:
         raise UsageError("--opponent is one of %s, not '%s'" % (", ".join(OPPONENTS), args.opponent))
     hands = _number(args.hands, "--hands", 1, 1000000)

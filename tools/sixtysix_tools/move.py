@@ -18,6 +18,8 @@ the line of its last statement.
 import argparse
 import sys
 
+from sixtysix.rules import fold
+
 from .gamepart import GAME_NAMES, part_named
 from .records import RecordError, first_statement, last_statement_line, read
 from .recordsyntax import one_of
@@ -55,8 +57,8 @@ def refuse_games(text: str, allowed, reason: str) -> None:
     Checked before the record is replayed, so what studies a hand during
     the replay never sees another game's."""
     line, words = first_statement(text)
-    if len(words) == 2 and words[0].lower() == "game":
-        name = words[1].lower()
+    if len(words) == 2 and fold(words[0]) == "game":
+        name = fold(words[1])
         if name in GAME_NAMES and name not in allowed:
             raise RecordError(line, reason)
 

@@ -18,6 +18,7 @@ from typing import Any
 
 from sixtysix.cardtext import set_names
 from sixtysix.hand import CLAIM, R_CLAIM, R_CLOSER_FAILED, Hand, IllegalAction
+from sixtysix.rules import fold
 
 from .gamepart import GamePart, HandResult, part_named
 from .recordsyntax import (
@@ -164,7 +165,7 @@ def read(text: str, on_action=None) -> Replay:
     line, words = next(found, (1, []))
     if not words:
         raise RecordError(1, "empty record: expected 'game NAME' (%s)" % _game_list())
-    if words[0].lower() != "game" or len(words) != 2:
+    if fold(words[0]) != "game" or len(words) != 2:
         raise RecordError(line, "a record starts with 'game NAME'")
     return _replay(part_named(words[1], line), found, on_action)
 
@@ -183,12 +184,12 @@ def _replay(part: GamePart, found, on_action) -> Replay:
     hand = None  # the hand being played
     given = set()  # 'target' and each option named so far: each at most once
     for line, words in found:
-        key = words[0].lower()
+        key = fold(words[0])
         if key in ("option", "target"):
             if replay is not None:
                 raise RecordError(line, "'%s' must come before the first hand" % key)
             header(rules, key, words, line)
-            named = key if key == "target" else "option " + words[1].lower()
+            named = key if key == "target" else "option " + fold(words[1])
             if named in given:
                 raise RecordError(line, "'%s' is given twice" % named)
             given.add(named)
@@ -323,7 +324,7 @@ def _action(part: GamePart, replay: Replay, who: int, words, line: int, on_actio
     match = replay.match
     hand = match.hand
     if hand.over:
-        if who == replay.auto_claimer and [w.lower() for w in words[1:]] == ["claim"]:
+        if who == replay.auto_claimer and [fold(w) for w in words[1:]] == ["claim"]:
             replay.auto_claimer = -1  # written out once; a second claim is refused
             return
         raise RecordError(line, "%s cannot act: the hand is over" % part.seats[who])
@@ -362,7 +363,7 @@ def _claimed_for(hand, code: int) -> bool:
 
 
 def _action_code(part: GamePart, words, line: int) -> int:
-    verb = words[1].lower() if len(words) > 1 else ""
+    verb = fold(words[1]) if len(words) > 1 else ""
     for word, kind, code in part.verbs:
         if verb != word:
             continue

@@ -6,6 +6,8 @@ game's part (`gamepart.py`), and each part reads its own statements with
 these helpers, so all records are split, quoted and refused alike.
 """
 
+from sixtysix.rules import fold
+
 from .textin import ascii_int, shown
 
 _REASON_MAX = 200  # longest reason printed whole: reasons quote the record's words
@@ -18,14 +20,23 @@ def _clipped(text: str) -> str:
     return text[: _REASON_MAX - 60] + " ... " + text[-55:]
 
 
+def plain(text: str) -> str:
+    """Every character past ASCII as an escape: a record's words are ASCII,
+    and a look-alike quoted in a reason (the Kelvin sign for K) must not
+    pass for the letter it mimics."""
+    if not text or max(text) <= "~":
+        return text
+    return "".join(c if c <= "~" else ascii(c)[1:-1] for c in text)
+
+
 class RecordError(Exception):
     """A problem at `line` of a record (0: with the file itself).  Reasons
     quote the record, so they are made safe to print: control characters
-    escaped, and a giant word cut in the middle (what the reason says after
-    the quote is kept)."""
+    and everything past ASCII escaped, and a giant word cut in the middle
+    (what the reason says after the quote is kept)."""
 
     def __init__(self, line: int, reason: str) -> None:
-        reason = _clipped(shown(_clipped(reason)))
+        reason = _clipped(plain(shown(_clipped(reason))))
         super().__init__("%d: %s" % (line, reason))
         self.line = line
         self.reason = reason
@@ -121,6 +132,6 @@ def header(rules, key: str, words, line: int) -> None:
     if len(words) != 3:
         raise RecordError(line, "option takes a name and a value")
     try:
-        rules.set_option(words[1].lower(), words[2])
+        rules.set_option(fold(words[1]), words[2])
     except ValueError as e:
         raise RecordError(line, str(e)) from None

@@ -19,9 +19,10 @@ from sixtysix import games
 from sixtysix.ai import PLAYER_NAMES, make_player
 from sixtysix.cardtext import game_from_name
 from sixtysix.match import Match
-from sixtysix.rules import GAME_NAMES, OPTIONS, Rules
+from sixtysix.rules import GAME_NAMES, OPTIONS, Rules, fold
 
 from .records import RecordError, RecordWriter, read
+from .recordsyntax import plain
 from .replay import read_record
 from .textin import ascii_int, shown
 from .texttable import Table, UsageError, quoted
@@ -170,18 +171,18 @@ def _seed(word) -> int:
 def _rules(args) -> Rules:
     rules = Rules(game_from_name(args.game or "sixty-six"))
     settings = ["mode=" + args.mode] if args.mode else []
-    if args.mode and any(item.partition("=")[0].strip().lower() == "mode" for item in args.option):
+    if args.mode and any(fold(item.partition("=")[0].strip()) == "mode" for item in args.option):
         raise UsageError("give the mode once: --mode %s or --option mode=..., not both" % args.mode)
     for item in settings + args.option:
         name, sep, value = item.partition("=")
         if not sep or not name.strip() or not value.strip():
             raise UsageError("--option takes NAME=VALUE, not '%s'" % item)
         try:
-            rules.set_option(name.strip().lower(), value.strip())
+            rules.set_option(fold(name.strip()), value.strip())
         except ValueError as e:
             names = [o[0] for o in OPTIONS]
-            hint = "" if name.strip().lower() in names else " (options: %s)" % ", ".join(names)
-            raise UsageError("%s%s" % (e, hint)) from None
+            hint = "" if fold(name.strip()) in names else " (options: %s)" % ", ".join(names)
+            raise UsageError("%s%s" % (plain(str(e)), hint)) from None
     if args.target is not None:
         target = ascii_int(args.target, 1, 99)
         if target is None:

@@ -11,7 +11,7 @@ from sixtysix.explain import result_text
 from sixtysix.hand import CLAIM, CLOSE, EXCHANGE, MARRY, IllegalAction, close_cost
 from sixtysix.hint import Hinter
 from sixtysix.players import beats
-from sixtysix.rules import FALSE_CLAIM_MATCH, FALSE_CLAIM_TWO_OR_THREE
+from sixtysix.rules import FALSE_CLAIM_MATCH, FALSE_CLAIM_TWO_OR_THREE, fold
 from sixtysix.view import View
 
 from .textin import ascii_int, shown
@@ -219,7 +219,7 @@ class Table:
         h = self.match.hand
         while True:
             line = self.ask(self.prompt())
-            words = line.lower().split()
+            words = fold(line).split()
             if not words:
                 self.show_table()
                 continue
