@@ -6,6 +6,7 @@ import re
 
 import pytest
 from sixtysix.cards import card_name
+from sixtysix_app.events import NAMES, NONE
 from sixtysix_tools.sim import Sim, key_names, load_board
 from sixtysix_tools.simview import terminal_frame
 from sixtysix_tools.textview import SUIT_CHARS
@@ -45,8 +46,10 @@ def frame_at(sim, cols=80, lines=24, keys_whole=True) -> list:
     # Every button's key is there whole, however narrow the terminal (down to
     # the widest pair): the way out comes last and is the only line cut short.
     shown = " ".join(keys[:-1] if len(keys) > 1 else keys).split()
-    for button, key in zip(board.BUTTONS, key_names(board), strict=True):
-        pair = "%s=%s" % (key, button)
+    for button, key, (short, long) in zip(board.BUTTONS, key_names(board), board.KEYMAP, strict=True):
+        # each button's key, and what its presses do ("b=B:back/hint")
+        does = NAMES[short] + ("/" + NAMES[long] if long != NONE else "")
+        pair = ("%s:%s" % (key, does)) if key == button.lower() else "%s=%s:%s" % (key, button, does)
         assert pair in shown or len(pair) > cols or not keys_whole, (pair, keys)
     return out
 
@@ -75,6 +78,41 @@ def test_every_board_is_readable_in_80_by_24(tmp_path, name):
         assert shown_card(card) in table, (card_name(card), table)
 
 
+@pytest.mark.parametrize("name", ["pico_display", "t_display", "pybadge"])
+def test_the_cursor_shows_under_its_card_in_the_text_view(tmp_path, name):
+    # On the panel the cursor is a card raised 2 pixels with a line under
+    # it; the text view shows the line as half blocks under that card alone,
+    # and they follow the cursor.
+    from sixtysix_app.events import NEXT
+
+    board = load_board(name)
+    sim = Sim(board, str(tmp_path), 3, text_cells=True)
+    sim.settle()
+    sim.hold(ok_button(board), 60)  # New match: the table
+    next_button = next(i for i, (short, _long) in enumerate(board.KEYMAP) if short == NEXT)
+    app = sim.app
+    seen = []
+    for _ in range(2):
+        for _press in range(6):
+            if app.screen.cursor == len(seen):
+                break
+            sim.hold(next_button, 3)
+        assert app.screen.cursor == len(seen)
+        out = frame_at(sim)
+        marked = [i for i, line in enumerate(out) if "\u2580" * 4 in line]
+        assert len(marked) == 1, out
+        row = marked[0]
+        hand = sim.app.session.match.hand.hands[0]
+        cards = [shown_card(c) for c in range(24) if hand >> c & 1]
+        line = out[row - 1]  # the hand, right above the line
+        under = out[row].index("\u2580")
+        assert all(card in line for card in cards)
+        starts = sorted(line.index(card) for card in cards)
+        assert starts[len(seen)] <= under + 1 < (starts[len(seen) + 1] if len(seen) + 1 < len(starts) else 99)
+        seen.append(under)
+    assert seen[0] < seen[1]
+
+
 def test_a_board_whose_pixels_fit_is_drawn_in_pixels(tmp_path):
     sim = Sim(load_board("thumby"), str(tmp_path), 3, text_cells=True)
     sim.settle()
@@ -90,6 +128,6 @@ def test_a_terminal_too_small_says_what_it_needs(tmp_path):
     assert out[0] == "The board needs a terminal of 40x12 or more."
     # A narrow terminal gets the sentence over several lines, never cut short;
     # one too short for that gets the size alone.
-    assert frame_at(sim, cols=20, lines=8)[:3] == ["The board needs a", "terminal of 40x12 or", "more."]
+    assert frame_at(sim, cols=20, lines=9)[:3] == ["The board needs a", "terminal of 40x12 or", "more."]
     assert frame_at(sim, cols=20, lines=5, keys_whole=False)[0] == "40x12 needed"
     assert how_drawn(out, 50) == "too small to show the board"

@@ -24,8 +24,20 @@ def help_line(sim: Sim, keys: list, window: bool = False) -> str:
     return QUIT + "  keys: " + " ".join(parts)
 
 
+def key_part(key: str, button: str, short: int, long: int) -> str:
+    """`key:what` for a button: what its short press does, and after a
+    slash its long press's ("b:back/hint"), so no one needs the board's
+    table in the README to play; `key=BUTTON:what` where the key is not
+    the button's name ("1=IO0:next/back")."""
+    from sixtysix_app.events import NAMES, NONE
+
+    does = NAMES[short] + ("/" + NAMES[long] if long != NONE else "")
+    return "%s:%s" % (key if key == button.lower() else "%s=%s" % (key, button), does)
+
+
 def _key_parts(sim: Sim, keys: list) -> list:
-    return ["%s=%s" % (key, button) for button, key in zip(sim.board.BUTTONS, keys, strict=True)]
+    board = sim.board
+    return [key_part(k, b, s, lp) for b, k, (s, lp) in zip(board.BUTTONS, keys, board.KEYMAP, strict=True)]
 
 
 def help_lines(sim: Sim, keys: list, cols: int) -> list:

@@ -16,6 +16,7 @@ from sixtysix_app.canvas import MONO, PALETTE
 
 # The firmware carries suit glyphs inside strings as the characters 1..4.
 SUIT_CHARS = "\u2663\u2666\u2665\u2660"  # clubs diamonds hearts spades, the order of the deck
+UNDERLINE = "\u2580"  # the cursor's line under a card, as an upper half block
 LIT = 0xE0F0FF  # a lit pixel of a mono panel, as the window shows it
 DARK = 0x000000
 
@@ -65,7 +66,19 @@ class CellCanvas:
         self.inner.rect(x, y, w, h, role)  # an outline: no cell is covered
 
     def hline(self, x: int, y: int, w: int, role: int) -> None:
+        """A line is thinner than a cell, so it covers no cell's centre; but
+        the app draws one line only, the cursor's under the card it is on,
+        and without it the cursor would not show at all (the card's rise of
+        2 pixels stays inside its cell row). So the blank cells of the row
+        the line falls in get an upper half block in its colour."""
         self.inner.hline(x, y, w, role)
+        row = y // self.cell_h
+        c0 = self._column(x, row)
+        c1 = (4 * (x + w) + self.cell_w) // (2 * self.cell_w)
+        if 0 <= row < self.rows:
+            for col in range(max(0, c0), min(self.cols, c1)):
+                if self.chars[row * self.cols + col] == " ":
+                    self._put(col, row, UNDERLINE, role)
 
     def vline(self, x: int, y: int, h: int, role: int) -> None:
         self.inner.vline(x, y, h, role)
