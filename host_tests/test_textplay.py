@@ -263,7 +263,7 @@ def test_resume_after_a_finished_hand_deals_the_next(monkeypatch, tmp_path):
     assert read(text).hands[-1].finished
     status, out, _ = play(monkeypatch, "--resume", path, "--seed", "3", script="quit\n")
     assert status == 0
-    assert "first to 5" in out  # the record's target
+    assert "first to 5, resumed from %s, new hands shuffled with seed 3." % path in out  # the record's target
     assert "=== Hand 2: you deal, the computer leads ===" in out
     final = read(open(path).read())
     assert len(final.hands) == 2 and final.match.scores == [0, 2]

