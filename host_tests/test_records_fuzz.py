@@ -66,6 +66,9 @@ HOSTILE = [
     "dealer",
     "target",
     "option",
+    "stoc\u212a",  # look-alike letters: the Kelvin sign, a Cyrillic a
+    "pl\u0430y",
+    "\u212aH",
 ]
 
 
@@ -84,7 +87,7 @@ def corpus() -> list:
 def records(tmp_path_factory) -> list:
     out = tmp_path_factory.mktemp("arena")
     texts = corpus()
-    for game in ("sixty-six", "four-hand"):
+    for game in ("sixty-six", "four-hand", "bid-two", "bid-three"):
         argv = ["arena", "--a", "random", "--b", "heuristic", "--matches", "1", "--game", game]
         assert main([*argv, "--out", str(out / game), "--jobs", "1", "--target", "2"]) == 0
         for name in sorted(os.listdir(out / game)):
