@@ -222,3 +222,18 @@ def test_a_listed_board_module_that_does_not_import_is_one_line(monkeypatch, cap
         err
         == "sixtysix %s: boards/newboard.py does not import: NameError: name 'PIN' is not defined\n" % command
     )
+
+
+@pytest.mark.parametrize("name", [name for name, _module, _help in cli.COMMANDS])
+def test_every_command_says_what_it_is_for_in_its_help(capsys, name):
+    with pytest.raises(SystemExit) as done:
+        cli.main([name, "--help"])
+    assert done.value.code == 0
+    out = capsys.readouterr().out
+    usage, _, rest = out.partition("\n\n")
+    assert usage.startswith("usage: sixtysix " + name)
+    assert rest.split("\n", 1)[0][:1].isupper(), out  # a sentence before the options
+    if name in ("sim", "deploy"):  # the boards are named where --board is
+        from boards import BOARDS
+
+        assert all(board in " ".join(out.split()) for board in BOARDS), out

@@ -113,7 +113,8 @@ def main(argv=None) -> int:
         wanted = _command_named(argv)
         chosen = parser
         for name, module, text in COMMANDS:
-            command = sub.add_parser(name, help=text)
+            # the one-line help, as a sentence, heads the command's own --help
+            command = sub.add_parser(name, help=text, description=text[:1].upper() + text[1:] + ".")
             if name == wanted:
                 importlib.import_module("." + module, __package__).add_arguments(command)
                 chosen = command

@@ -589,7 +589,10 @@ def deploy_micropython(args) -> int:
 
 
 def add_arguments(parser) -> None:
-    parser.add_argument("--board", required=True, help="the board module (boards/NAME.py)")
+    from boards import BOARDS
+
+    names = ", ".join(BOARDS)
+    parser.add_argument("--board", required=True, help="the board module (boards/NAME.py): " + names)
     parser.add_argument("--port", help="the board's serial port (default: the only board plugged in)")
     parser.add_argument("--dry-run", action="store_true", help="print the plan, change nothing")
     parser.add_argument(

@@ -150,7 +150,9 @@ def default_save_dir(board_name: str) -> str:
 
 
 def add_arguments(parser) -> None:
-    parser.add_argument("--board", default="pico_display", help="one of: " + ", ".join(BOARDS))
+    parser.add_argument(
+        "--board", default="pico_display", help="one of: %s (default pico_display)" % ", ".join(BOARDS)
+    )
     parser.add_argument(
         "--keys",
         help="scripted button presses, e.g. 'A A X:long Y*3', on a fresh board (no saves) unless "
