@@ -416,6 +416,16 @@ def test_a_record_resumed_in_place_is_allowed(monkeypatch, tmp_path):
     assert (status, err) == (0, "")
 
 
+def test_a_typed_word_past_ascii_leaves_the_command_read(monkeypatch, tmp_path):
+    # Case is folded word by word: 'LAST' is still the command beside a word
+    # that is not ASCII (which itself is never folded: the Kelvin sign is no k).
+    path = write(tmp_path, record_text("KH QH TC AS JD 9S", "AH TH KS QS JS QC", "AC"))
+    status, out, _ = play(monkeypatch, "--resume", path, script="LAST \u00e9\nplay \u212aH\nquit\n")
+    assert status == 0
+    assert "No trick has been played in this hand yet." in out
+    assert read(open(path).read()).match.hand.nlog == 0  # the look-alike played nothing
+
+
 @pytest.mark.parametrize(
     "typed", ["²", "٣", "６", "9" * 5000, "1²"], ids=["sup2", "arabic3", "wide6", "huge", "1sup2"]
 )

@@ -219,7 +219,7 @@ class Table:
         h = self.match.hand
         while True:
             line = self.ask(self.prompt())
-            words = fold(line).split()
+            words = [fold(w) for w in line.split()]  # a word past ASCII leaves the others folded
             if not words:
                 self.show_table()
                 continue
