@@ -31,9 +31,8 @@ from sixtysix.rules import fold
 
 from .gamepart import GAME_NAMES, GamePart, part_named
 from .records import RecordError, RecordWriter
-from .recordsyntax import plain
 from .stats import ratio_interval, wilson
-from .textin import ascii_int, not_a_folder, shown
+from .textin import ascii_int, not_a_folder, plain, shown
 
 SIDES = "ab"  # the two arena players, as --a and --b name them
 RECORD_NAME = re.compile(r"m\d+-(?:[ab]-first|s\d)\.txt\Z")

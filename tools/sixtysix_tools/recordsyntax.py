@@ -8,7 +8,7 @@ these helpers, so all records are split, quoted and refused alike.
 
 from sixtysix.rules import fold
 
-from .textin import ascii_int, shown
+from .textin import ascii_int, plain, shown
 
 _REASON_MAX = 200  # longest reason printed whole: reasons quote the record's words
 LONGEST_STATEMENT = 1000  # characters; the longest a game writes is under 40
@@ -18,15 +18,6 @@ def _clipped(text: str) -> str:
     if len(text) <= _REASON_MAX:
         return text
     return text[: _REASON_MAX - 60] + " ... " + text[-55:]
-
-
-def plain(text: str) -> str:
-    """Every character past ASCII as an escape: a record's words are ASCII,
-    and a look-alike quoted in a reason (the Kelvin sign for K) must not
-    pass for the letter it mimics."""
-    if not text or max(text) <= "~":
-        return text
-    return "".join(c if c <= "~" else ascii(c)[1:-1] for c in text)
 
 
 class RecordError(Exception):

@@ -45,6 +45,16 @@ def shown(text: str) -> str:
     return "".join(c if c.isprintable() else ascii(c)[1:-1] for c in text)
 
 
+def plain(text: str) -> str:
+    """`text` with every character past ASCII written as an escape, for a
+    message quoting a word that must be ASCII (a record's, an option's): a
+    look-alike (the Kelvin sign for K) never passes for the letter it
+    mimics."""
+    if not text or max(text) <= "~":
+        return text
+    return "".join(c if c <= "~" else ascii(c)[1:-1] for c in text)
+
+
 def not_a_folder(path: str) -> str:
     """Why a folder the user named cannot be used or made at `path` ("is a
     file, not a folder", ...), or "" if nothing stands in the way."""

@@ -22,9 +22,8 @@ from sixtysix.match import Match
 from sixtysix.rules import GAME_NAMES, OPTIONS, Rules, fold
 
 from .records import RecordError, RecordWriter, read
-from .recordsyntax import plain
 from .replay import read_record
-from .textin import ascii_int, shown
+from .textin import ascii_int, plain, shown
 from .texttable import Table, UsageError, quoted
 
 # The computer players by name (levels and baselines).
