@@ -73,10 +73,8 @@ class CellCanvas:
         the line falls in get an upper half block in its colour."""
         self.inner.hline(x, y, w, role)
         row = y // self.cell_h
-        c0 = self._column(x, row)
-        c1 = (4 * (x + w) + self.cell_w) // (2 * self.cell_w)
         if 0 <= row < self.rows:
-            for col in range(max(0, c0), min(self.cols, c1)):
+            for col in range(*self._columns(x, w)):
                 if self.chars[row * self.cols + col] == " ":
                     self._put(col, row, UNDERLINE, role)
 
@@ -117,13 +115,18 @@ class CellCanvas:
             return last_col
         return (4 * x + self.cell_w) // (2 * self.cell_w)
 
+    def _columns(self, x: int, w: int) -> tuple:
+        """(first, end) of the grid columns whose centre pixels x to x + w
+        cover: column k's centre is at (2k + 1) * cell_w / 4 pixels."""
+        cw = self.cell_w
+        return max(0, -((cw - 4 * x) // (2 * cw))), min(self.cols, -((cw - 4 * (x + w)) // (2 * cw)))
+
     def _cells(self, x: int, y: int, w: int, h: int, role: int) -> None:
         """Cells whose centre the rectangle covers take its colour and lose
         their character; thin lines cover no centre."""
-        cw, ch = self.cell_w, self.cell_h
-        # column k's centre is at (2k + 1) * cw / 4 pixels; row r's at (2r + 1) * ch / 2
-        c0 = max(0, -((cw - 4 * x) // (2 * cw)))
-        c1 = min(self.cols, -((cw - 4 * (x + w)) // (2 * cw)))
+        ch = self.cell_h
+        c0, c1 = self._columns(x, w)
+        # row r's centre is at (2r + 1) * ch / 2 pixels
         r0 = max(0, -((ch - 2 * y) // (2 * ch)))
         r1 = min(self.rows, -((ch - 2 * (y + h)) // (2 * ch)))
         for r in range(r0, r1):
