@@ -131,3 +131,57 @@ def test_a_terminal_too_small_says_what_it_needs(tmp_path):
     assert frame_at(sim, cols=20, lines=9)[:3] == ["The board needs a", "terminal of 40x12 or", "more."]
     assert frame_at(sim, cols=20, lines=5, keys_whole=False)[0] == "40x12 needed"
     assert how_drawn(out, 50) == "too small to show the board"
+
+
+TEXT_BOARDS = [n for n in BOARDS if not (load_board(n).WIDTH <= 80 and (load_board(n).HEIGHT + 1) // 2 <= 21)]
+
+
+@pytest.mark.parametrize("name", TEXT_BOARDS)
+def test_the_note_line_shows_in_the_text_view(name):
+    # The note line sits at the panel's foot; on the PyBadge (128 pixels,
+    # rows of 12) that is below the last whole row of cells.
+    from sixtysix_app.canvas import BG, FG
+    from sixtysix_app.ui import Layout
+    from sixtysix_tools.sim import make_canvas
+    from sixtysix_tools.textview import CellCanvas
+
+    c = CellCanvas(make_canvas(load_board(name)))
+    lay = Layout(c)
+    c.fill(BG)
+    c.text("Your turn", 0, lay.note_y, FG)
+    assert c.lines()[-1] == "Your turn"
+
+
+@pytest.mark.parametrize("name", TEXT_BOARDS)
+def test_a_card_framed_in_the_cursors_colour_is_in_brackets(name):
+    # A card you may not play is sunk and, under the cursor, framed rather
+    # than underlined; the text view, which has no outlines, brackets it.
+    from sixtysix_app.canvas import BG
+    from sixtysix_app.ui import CURSOR, Layout, draw_card
+    from sixtysix_tools.sim import make_canvas
+    from sixtysix_tools.textview import CellCanvas
+
+    c = CellCanvas(make_canvas(load_board(name)))
+    lay = Layout(c)
+    c.fill(BG)
+    hand = [0, 5, 9, 13, 17, 22]
+    step = lay.card_w + 2
+    for cursor in (1, 2):
+        for i, card in enumerate(hand):
+            dim = i < 3  # the first three may not be played
+            y = lay.hand_y - (2 if i == cursor else 0)
+            draw_card(c, lay, card, 2 + i * step, y, dim=dim, mark=CURSOR if dim and i == cursor else 0)
+        text = "\n".join(c.lines())
+        assert text.count("[") == text.count("]") == 1, text
+        assert "[" + shown_card(hand[cursor]) + "]" in text, text
+        for card in hand:
+            assert shown_card(card) in text
+        c.fill(BG)
+    draw_card(c, lay, hand[0], 2, lay.hand_y, dim=True)  # sunk, the cursor elsewhere: no frame
+    assert "[" not in "\n".join(c.lines())
+    # A hint's box is framed in the same colour; its words stay as they are.
+    from sixtysix_app.ui import draw_box
+
+    draw_box(c, lay, ["Lead 9", "cheap"])
+    text = "\n".join(c.lines())
+    assert "Lead 9" in text and "cheap" in text and "[" not in text and "]" not in text

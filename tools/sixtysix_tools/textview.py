@@ -12,7 +12,7 @@ readable, the colours kept.  The grid is twice as fine across as the font
 few pixels apart stay apart, and the picture keeps the panel's shape.
 """
 
-from sixtysix_app.canvas import MONO, PALETTE
+from sixtysix_app.canvas import MONO, PALETTE, SEL
 
 # The firmware carries suit glyphs inside strings as the characters 1..4.
 SUIT_CHARS = "\u2663\u2666\u2665\u2660"  # clubs diamonds hearts spades, the order of the deck
@@ -34,13 +34,21 @@ class CellCanvas:
         self.cell_w = inner.char_w  # the grid's: the plain text font's
         self.cell_h = inner.char_h
         self.cols = 2 * self.width // self.cell_w  # half a font cell a column
-        self.rows = self.height // self.cell_h
+        # A text row at pixel y is the grid row its centre falls in; the
+        # lowest text (the note line, at height - cell_h) must have one even
+        # when the panel is not a whole number of rows (the PyBadge's 128 / 12).
+        self.rows = (self.height + self.cell_h // 2) // self.cell_h
         self.bg = bytearray(self.cols * self.rows)
         self.fg = bytearray(self.cols * self.rows)
         self.chars = [" "] * (self.cols * self.rows)
         # Where the last text ended, (row, pixel x, grid column): a suit or
         # text drawn right there goes on at that column, as on the panel.
         self.after = (-1, 0, 0)
+        # A frame in the cursor's colour, (row, first column, end column) of
+        # the text it will hold, until the next fill, rectangle or frame.
+        self.frame: tuple | None = None
+        self.framed = -1  # where the frame's text began, or -1 before it
+        self.facing = False  # drawing in the cards' font (faces(True))
 
     def __getattr__(self, name):  # frames, rgb_rows, save_png, ...
         return getattr(self.inner, name)
@@ -49,21 +57,34 @@ class CellCanvas:
 
     def faces(self, on: bool) -> None:
         self.inner.faces(on)
+        self.facing = on
         self.char_w = self.inner.char_w
         self.char_h = self.inner.char_h
         self.glyph_h = self.inner.glyph_h
 
     def fill(self, role: int) -> None:
         self.after = (-1, 0, 0)
+        self.frame = None
         self.inner.fill(role)
         self._cells(0, 0, self.width, self.height, role)
 
     def fill_rect(self, x: int, y: int, w: int, h: int, role: int) -> None:
         self.inner.fill_rect(x, y, w, h, role)
         self._cells(x, y, w, h, role)
+        self.frame = None
 
     def rect(self, x: int, y: int, w: int, h: int, role: int) -> None:
-        self.inner.rect(x, y, w, h, role)  # an outline: no cell is covered
+        """An outline covers no cell's centre.  But one in the cursor's
+        colour frames a card the app marks without raising or underlining
+        it (the card under the cursor that you may not play, the computer's
+        last card), so the card's text drawn inside it next, in the faces'
+        font, is put in brackets; a box of words (a hint) is framed so too
+        and keeps its words as they are."""
+        self.inner.rect(x, y, w, h, role)
+        self.frame = None
+        if role == SEL:
+            self.frame = (y // self.cell_h, (y + h - 1) // self.cell_h) + self._columns(x, w)
+            self.framed = -1
 
     def hline(self, x: int, y: int, w: int, role: int) -> None:
         """A line is thinner than a cell, so it covers no cell's centre; but
@@ -87,10 +108,12 @@ class CellCanvas:
         col = self._column(x, row)
         if col + len(s) > self.cols and x + len(s) * self.char_w <= self.width:
             col = self.cols - len(s)  # text that ends at the panel's edge ends at the grid's
+        start = col
         for ch in s:
             self._put(col, row, ch, role)
             col += 1
         self.after = (row, x + len(s) * self.char_w, col)
+        self._bracket(row, start, col, role)
 
     def suit(self, n: int, x: int, y: int, role: int) -> None:
         self.inner.suit(n, x, y, role)
@@ -98,6 +121,7 @@ class CellCanvas:
         col = self._column(x, row)
         self._put(col, row, chr(1 + n), role)
         self.after = (row, x + self.char_w, col + 1)
+        self._bracket(row, col, col + 1, role)
 
     def spare(self, w: int, h: int) -> bool:
         return False  # the grid cannot put cells back: the computer's card lands at once
@@ -120,6 +144,23 @@ class CellCanvas:
         cover: column k's centre is at (2k + 1) * cell_w / 4 pixels."""
         cw = self.cell_w
         return max(0, -((cw - 4 * x) // (2 * cw))), min(self.cols, -((cw - 4 * (x + w)) // (2 * cw)))
+
+    def _bracket(self, row: int, start: int, end: int, role: int) -> None:
+        """Text inside the frame gets a bracket in the blank cell before its
+        first character and after its last, within the frame's columns or
+        the one either side (the outline's own, where a card is narrow)."""
+        f = self.frame
+        if f is None or not self.facing or not f[0] <= row <= f[1] or not f[2] <= start < f[3]:
+            return
+        if self.framed < 0:
+            self.framed = start
+            self._blank_put(start - 1, row, "[", SEL, f)
+        self._blank_put(end, row, "]", SEL, f)
+
+    def _blank_put(self, col: int, row: int, ch: str, role: int, f: tuple) -> None:
+        inside = f[2] - 1 <= col <= f[3] and 0 <= col < self.cols and 0 <= row < self.rows
+        if inside and self.chars[row * self.cols + col] == " ":
+            self._put(col, row, ch, role)
 
     def _cells(self, x: int, y: int, w: int, h: int, role: int) -> None:
         """Cells whose centre the rectangle covers take its colour and lose
