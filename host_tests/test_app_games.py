@@ -90,7 +90,7 @@ def test_a_saved_match_resumes_at_the_same_point(game, tmp_path):
     log = bytes(hand.log[: hand.nlog])
     again = Sim(load_board("pico_display"), str(tmp_path), 1)
     assert again.app.session.can_resume()
-    assert again.app.session.game_name == game
+    assert GAMES[again.app.session.game] == game
     h2 = again.app.session.match.hand
     # Saves are made after whole tricks: the loaded log is the saved one.
     assert bytes(h2.log[: h2.nlog]) == log[: h2.nlog]

@@ -49,7 +49,6 @@ _HALF_FULL = const(0xFFFFFF)
 _NONE = const(255)
 _GAME_POINT = const(32)  # a game point, in hand points, for the search's value
 _BIG = const(1 << 20)
-_MAX_DEPTH = const(49)
 _SUIT_BITS = (0xFFF, 0xFFF000, 0xFFF, 0xFFF000)  # sixtyfive.suit_bits of each suit
 _TO_THE_END = const(99)  # a playout's stop, in tricks, that no hand reaches
 # Card points of the J Q K A of one suit (rank48 8 to 11, the suit's top

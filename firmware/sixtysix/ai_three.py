@@ -33,5 +33,6 @@ class ThreeSeatPlayer:
 
 
 def make_three_player(name: str, seed: int = 1) -> ThreeSeatPlayer:
-    """A three-hand computer player by name: random, heuristic, easy, medium, hard."""
+    """A three-hand computer player by name: one of `sixtysix.ai.PLAYER_NAMES`
+    (random, heuristic, easy, medium, hard, classic)."""
     return ThreeSeatPlayer(make_player(name, seed))

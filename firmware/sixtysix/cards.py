@@ -16,17 +16,11 @@ diamonds in the low half, hearts and spades in the high half
 
 from .compat import const
 
-CLUBS = const(0)
-DIAMONDS = const(1)
-HEARTS = const(2)
+# A suit's number is its place in SUIT_LETTERS, a rank's in RANK_LETTERS;
+# these three are the ones the code names.
 SPADES = const(3)
-
-NINE = const(0)
-JACK = const(1)
 QUEEN = const(2)
 KING = const(3)
-TEN = const(4)
-ACE = const(5)
 
 NO_CARD = const(-1)
 
@@ -37,21 +31,11 @@ RANK_LETTERS = "9JQKTA"
 RANK_POINTS = b"\x00\x02\x03\x04\x0a\x0b"
 
 DECK24 = const(0xFFFFFF)
-NINES = const(0x041041)  # the four nine bits
-DECK20 = const(0xFBEFBE)  # DECK24 without NINES
-
-
-def card(suit: int, rank: int) -> int:
-    return suit * 6 + rank
+DECK20 = const(0xFBEFBE)  # DECK24 without the four nines (0x041041)
 
 
 def card_points(c: int) -> int:
     return RANK_POINTS[c % 6]
-
-
-def suit_bits(suit: int) -> int:
-    """All six cards of a suit as a set."""
-    return 0x3F << (suit * 6)
 
 
 def count(cards: int) -> int:

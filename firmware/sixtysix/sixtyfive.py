@@ -64,7 +64,6 @@ class SixtyFiveRules:
     name = "sixty-five"
     deck_size = DECK_SIZE
     hand_size = HAND_SIZE
-    default_target = 5
 
     def __init__(self) -> None:
         self.target = 5

@@ -30,7 +30,6 @@ from .solverbase import NO_HORIZON, SolverBase
 
 _WIN = const(66)
 _INF = const(1000000)
-_GP = const(1000)  # one game point in value units
 _KING = const(3)
 _QUEEN = const(2)
 _EXACT = const(0)

@@ -16,7 +16,6 @@ from .compat import const
 from .hand import Hand, IllegalAction
 from .matchbase import SeatedMatch, SeatIllegal
 
-SEATS = "ABC"
 _PLAYERS = const(3)
 
 

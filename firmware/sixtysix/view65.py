@@ -14,7 +14,6 @@ view) and the search's sampled worlds (directly on a hand).
 from .sixtyfive import MAX_ACTIONS
 
 _HALF_FULL = 0xFFFFFF
-_NONE = 255
 
 
 class View65:

@@ -77,7 +77,6 @@ def marriage_label(suit: int, trumps: bool) -> str:
 class Seats:
     """What every game answers alike; an adapter adds the rest."""
 
-    partners = False  # sides AC and BD
     computers = 3
 
     def __init__(self, match) -> None:

@@ -17,8 +17,6 @@ def _name(seat: int) -> str:
 class Bid(Four):
     """bid-two and bid-three: the number of seats comes from the registry."""
 
-    partners = False
-
     def active(self, seat: int) -> bool:
         return True
 

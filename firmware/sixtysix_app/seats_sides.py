@@ -29,8 +29,6 @@ class Sides(Slots):
     """What the partnership games share: four seats, a card each in the
     trick, side scores, the hint from the hard player."""
 
-    partners = True
-
     def in_trick(self) -> list:
         t = self.hand.trick
         return [(s, t[s]) for s in range(self.seats) if t[s] != _EMPTY]

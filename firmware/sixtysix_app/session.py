@@ -27,7 +27,7 @@ the module compiles.)
 #     s.new_match(seed)           a fresh match of settings.game (the game
 #                                 interface of sixtysix/games.py)
 #     s.match                     that match (match.hand is the hand)
-#     s.game, s.game_name         the match's game (index, GAMES name)
+#     s.game                      the match's game (an index of GAMES)
 #     s.start_hand()              deal the next hand (remembers the deal so a
 #                                 save can restore it exactly)
 #     s.act(code)                 the human's or the computer's action on the
@@ -38,7 +38,6 @@ the module compiles.)
 #                                 ends and when the hand ends
 #     s.seat_to_act() -> int      table seat 0..3 whose turn it is, -1 when
 #                                 the hand is over or there is no match
-#     s.human_seat_to_act()       seat 0 is to act
 #     s.finish_hand()             book the hand (match.finish_hand), update
 #                                 statistics, save
 #     s.save()                    save now (leaving the table for the title)
@@ -131,10 +130,6 @@ class Session:
 
     # --- the match ------------------------------------------------------------------
 
-    @property
-    def game_name(self) -> str:
-        return GAMES[self.game]
-
     def can_resume(self) -> bool:
         return self.match is not None and self.match.winner < 0
 
@@ -168,9 +163,6 @@ class Session:
         if m is None or m.hand.over:
             return -1
         return m.turn_seat()
-
-    def human_seat_to_act(self) -> bool:
-        return self.seat_to_act() == 0
 
     # Book the hand, count it in the statistics and save both.  The
     # statistics are written first and name the hand they counted (a mark of

@@ -57,10 +57,6 @@ class Settings:
         self.hints = True
 
     @property
-    def game_name(self) -> str:
-        return GAMES[self.game]
-
-    @property
     def target(self) -> int:
         return self.rules.target
 
@@ -89,13 +85,6 @@ class Settings:
         """The OPTIONS table of the current game, for the settings screen
         (empty for Sixty-Five)."""
         return options_of(self.game)
-
-    def option_index(self, name: str) -> int:
-        """Index of the current value of an option in its values."""
-        for opt_name, attr, _values in self.options():
-            if opt_name == name:
-                return getattr(self.rules, attr)
-        raise ValueError("unknown option '%s'" % name)
 
     def set_option(self, name: str, value: str) -> None:
         self.rules.set_option(name, value)
