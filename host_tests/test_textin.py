@@ -1,6 +1,6 @@
 """The strict readers every host command parses people's input with."""
 
-from sixtysix_tools.textin import ascii_int, lines, shown
+from sixtysix_tools.textin import ascii_int, shown
 
 
 def test_ascii_int_takes_plain_digits_in_range():
@@ -32,15 +32,6 @@ def test_ascii_int_reads_leading_zeros_at_any_length():
     assert ascii_int("000", 1, 99) is None
     assert ascii_int("00x", 0, 99) is None
     assert ascii_int("0", 0, 0) == 0
-
-
-def test_lines_break_only_at_newline():
-    text = "a\x0bb\x0cc\x1cd\x85e\u2028f\u2029g\r\nh\n"
-    assert lines(text) == ["a\x0bb\x0cc\x1cd\x85e\u2028f\u2029g", "h"]
-    assert len(text.splitlines()) == 8  # what went wrong before
-    assert lines("") == []
-    assert lines("x") == ["x"]
-    assert lines("x\n\n") == ["x", ""]
 
 
 def test_shown_escapes_control_characters():

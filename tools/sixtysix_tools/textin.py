@@ -4,8 +4,9 @@ Python's own helpers are generous in ways that hurt here: `str.isdigit`
 accepts '²' and digits of other scripts (which `int` then refuses or reads),
 `int` happily parses a 5,000-digit word, and `str.splitlines` breaks lines
 at vertical tab, form feed, U+2028 and a dozen other characters, so line
-numbers stop agreeing with `grep -n`. Every host command reads numbers and
-lines through these instead.
+numbers stop agreeing with `grep -n`. Every host command reads numbers
+through `ascii_int` instead, and the record reader (`recordsyntax`) splits
+lines at '\n' alone.
 """
 
 import os
@@ -26,15 +27,6 @@ def ascii_int(word: str, low: int, high: int) -> int | None:
             return None
     value = int(digits)
     return value if low <= value <= high else None
-
-
-def lines(text: str) -> list:
-    """The lines of `text` as `grep -n` counts them: split at '\\n' only, a
-    '\\r' before it dropped; no empty last line for a final newline."""
-    out = text.split("\n")
-    if out and out[-1] == "":
-        out.pop()
-    return [line[:-1] if line.endswith("\r") else line for line in out]
 
 
 def shown(text: str) -> str:

@@ -113,7 +113,7 @@ class CellCanvas:
             self._put(col, row, ch, role)
             col += 1
         self.after = (row, x + len(s) * self.char_w, col)
-        self._bracket(row, start, col, role)
+        self._bracket(row, start, col)
 
     def suit(self, n: int, x: int, y: int, role: int) -> None:
         self.inner.suit(n, x, y, role)
@@ -121,7 +121,7 @@ class CellCanvas:
         col = self._column(x, row)
         self._put(col, row, chr(1 + n), role)
         self.after = (row, x + self.char_w, col + 1)
-        self._bracket(row, col, col + 1, role)
+        self._bracket(row, col, col + 1)
 
     def spare(self, w: int, h: int) -> bool:
         return False  # the grid cannot put cells back: the computer's card lands at once
@@ -145,7 +145,7 @@ class CellCanvas:
         cw = self.cell_w
         return max(0, -((cw - 4 * x) // (2 * cw))), min(self.cols, -((cw - 4 * (x + w)) // (2 * cw)))
 
-    def _bracket(self, row: int, start: int, end: int, role: int) -> None:
+    def _bracket(self, row: int, start: int, end: int) -> None:
         """Text inside the frame gets a bracket in the blank cell before its
         first character and after its last, within the frame's columns or
         the one either side (the outline's own, where a card is narrow)."""

@@ -169,10 +169,6 @@ def tour(sim: Sim) -> Tour:
     return Tour(sim).run()
 
 
-# The screens a tour of a game for three or four photographs.
-GAME_SHOTS = ("table", "trick", "hand-result", "match-over")
-
-
 class GameTour(Tour):
     """Choose a game for three or four in the settings (and the easy level,
     for speed), then press OK to the end of a match; the four-hand tour
