@@ -33,6 +33,7 @@ OK = 0
 MISSING = 1
 CORRUPT = 2
 VERSION = 3
+UNREAD = 4  # the drive refused to read it, or the heap had no room: the file is kept
 
 
 class SaveError(ValueError):
@@ -64,11 +65,16 @@ def bad_name(name: str) -> str:
 def is_special(path: str) -> bool:
     """Whether something stands at `path` that is neither a regular file
     nor a folder (a FIFO, a device, a socket)."""
+    kind = _kind(path)
+    return kind != 0 and kind != S_IFREG and kind != S_IFDIR
+
+
+def _kind(path: str) -> int:
+    """The file-type bits of what stands at `path`, 0 if nothing does."""
     try:
-        kind = os.stat(path)[0] & S_IFMT
+        return os.stat(path)[0] & S_IFMT
     except OSError:
-        return False
-    return kind != S_IFREG and kind != S_IFDIR
+        return 0
 
 
 def _stem(name: str) -> str:
@@ -135,6 +141,13 @@ class Store:
         # (a folder only makes it fail, handled below): it goes first.
         if is_special(temp) and not self.clear(temp) and not self.move_aside(temp, name):
             raise OSError(EIO)
+        # A whole `.new` with no file beside it is the only copy of the last
+        # save (FAT's rename refused, or a cut, after the old file was
+        # removed): it takes the file's name before anything is written over
+        # it, and if it cannot, this save fails and the copy stays.  A cut
+        # first write is no copy of anything and is written over.
+        if _kind(temp) == S_IFREG and _kind(path) == 0 and self.whole(temp):
+            self.rename(temp, path)
         try:
             self.write_file(temp, data)
         except OSError as e:
@@ -153,6 +166,23 @@ class Store:
             except OSError:
                 pass
             self.rename(temp, path)
+
+    def whole(self, path: str) -> bool:
+        """Whether the file at `path` ends in its own check line, as every
+        file this module wrote does (not whether its body parses); True
+        when it cannot be read, so that it is kept."""
+        try:
+            data = self.read_path(path)
+        except ValueError:
+            return False
+        except (OSError, MemoryError):
+            return True
+        if not data:
+            return False
+        data = as_written(data)
+        n = len(data)
+        last = data.rfind(b"\n", 0, n - 1) + 1
+        return data[last : last + 6] == b"check " and data[last + 6 : n - 1] == checksum(data, last).encode()
 
     # Finish a write cut between removing the file and renaming its `.new`
     # (FAT): the `.new`, which loaded where the file did not, takes the
@@ -298,9 +328,11 @@ def unpack(kind: str, version: int, data):
 def load(store, name: str, kind: str, version: int, parse):
     """(value, problem): parse(lines) of the file, trying a leftover `.new`
     when the file is missing or unusable.  problem is OK, MISSING (no file,
-    an empty one, or only the cut `.new` of a first write), CORRUPT or
-    VERSION; value is None unless OK.  Nothing raised while reading or
-    parsing escapes (MemoryError included)."""
+    or only the cut `.new` of a first write), CORRUPT (an empty file too),
+    VERSION or UNREAD (the drive refused the read twice, or the heap had no
+    room twice: nothing says the file is bad, so it must be kept); value is
+    None unless OK.  Nothing raised while reading or parsing escapes
+    (MemoryError included)."""
     # A `.new` that loads in place of a missing file is renamed into its
     # place, so the next write cannot cut the only copy.
     problem = MISSING
@@ -311,23 +343,21 @@ def load(store, name: str, kind: str, version: int, parse):
         for attempt in range(2):
             try:
                 data = store.read_path(path)
-                if data is None and path != temp:
-                    first = True
-                if not data:
+                if data is None:
+                    first = first or path != temp
                     break
                 value = parse(unpack(kind, version, data))
                 break
             except SaveError as e:
-                if problem != VERSION:
-                    problem = e.problem
+                problem = _worse(problem, e.problem)
                 break
-            except MemoryError:  # a fragmented heap is no reason to lose a match
+            except (OSError, MemoryError):  # a refused read, a fragmented heap: try again
                 data = None
                 gc.collect()
                 if attempt:
-                    problem = CORRUPT
-            except Exception:  # any parse error, a refused read
-                problem = CORRUPT
+                    problem = UNREAD
+            except Exception:  # any parse error, a file too large or not a file
+                problem = _worse(problem, CORRUPT)
                 break
         if value is not None:
             if path == temp:
@@ -336,6 +366,13 @@ def load(store, name: str, kind: str, version: int, parse):
     if first and problem == CORRUPT:
         return None, MISSING  # the file never was: nothing lost, nothing to say
     return None, problem
+
+
+def _worse(problem: int, found: int) -> int:
+    """What `load` reports when the file and its `.new` fail differently:
+    a file that could not be read outranks one from another version, which
+    outranks a damaged one."""
+    return problem if problem == UNREAD or problem == VERSION else found
 
 
 def is_decimal(s: str) -> bool:

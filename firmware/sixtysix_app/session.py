@@ -82,7 +82,7 @@ from sixtysix.rules import SIXTY_SIX
 from . import settings as settings_file
 from . import stats as stats_file
 from .matchfile import DEALT_SEATS, FOUR_SEATS, THREE_SEATS, TWO_PLAYER, match_bytes, read_match, saved_deal
-from .save import CORRUPT, ENOSPC, EROFS, OK, VERSION, checksum, errno_of, load, number, split_line
+from .save import CORRUPT, ENOSPC, EROFS, OK, UNREAD, VERSION, checksum, errno_of, load, number, split_line
 from .settings import GAMES, Settings, game_index, new_rules, parse_settings
 from .stats import Stats, parse_stats
 
@@ -95,10 +95,23 @@ KIND = "sixtysix-match"
 SAVE_VERSION = 1
 FILE = "match.sav"
 
+# What a file's load problem says: damaged, another version, unreadable.
 MESSAGES = {
-    FILE: ("The saved match was damaged: a new start.", "The saved match is from another version."),
-    settings_file.FILE: ("Settings were damaged: defaults used.", "Settings are from another version."),
-    stats_file.FILE: ("Statistics were damaged: reset.", "Statistics are from another version."),
+    FILE: (
+        "The saved match was damaged: a new start.",
+        "The saved match is from another version.",
+        "The saved match could not be read: it is kept. Restart to try again.",
+    ),
+    settings_file.FILE: (
+        "Settings were damaged: defaults used.",
+        "Settings are from another version.",
+        "Settings could not be read: defaults for now.",
+    ),
+    stats_file.FILE: (
+        "Statistics were damaged: reset.",
+        "Statistics are from another version.",
+        "Statistics could not be read: kept, not counted.",
+    ),
 }
 
 
@@ -114,6 +127,7 @@ class Session:
         self.saving = store is not None
         self.save_error = ""  # the line of the last failed write; "" when all is written
         self.unsaved: list = []  # files whose last write failed, tried again at every save
+        self.held: list = []  # files that could not be read: never written over until a restart
         self.match: Any = None  # a match of self.game, or None before the first
         self.game = SIXTY_SIX  # the match's game, an index into GAMES
         self.deal: Any = None  # how match.hand was dealt, as the save writes it
@@ -188,14 +202,19 @@ class Session:
         self._store(stats_file.FILE)
         self._store(FILE)
 
+    # The match file goes first and the count after, once the file is gone:
+    # a power cut between the two leaves the match given up and not counted,
+    # never back on the title to be given up (and counted) twice.
     def abandon(self) -> None:
-        if self.can_resume():
-            self.stats.record_abandoned(self.game)
-            self.save_stats()
+        counted = self.can_resume()
+        game = self.game
         self.match = None
         self.deal = None
         self.booked = False
         self._store(FILE)
+        if counted and FILE not in self.unsaved:
+            self.stats.record_abandoned(game)
+            self.save_stats()
 
     def _remember_deal(self) -> None:
         self.deal = saved_deal(self.match, save_shape(self.game))
@@ -232,6 +251,9 @@ class Session:
             self._tell(MESSAGES[name][0])
         elif problem == VERSION:
             self._tell(MESSAGES[name][1])
+        elif problem == UNREAD:
+            self._tell(MESSAGES[name][2])
+            self.held.append(name)
         if problem == CORRUPT or problem == VERSION:
             self.store.set_aside(name)  # say it once, not at every start
         return value if problem == OK else None
@@ -245,19 +267,27 @@ class Session:
         if name not in self.unsaved:
             self.unsaved.append(name)
         error = None
+        held = ""
         self.store.in_way = ""
         for f in (settings_file.FILE, stats_file.FILE, FILE):
-            if f in self.unsaved:
+            if f in self.held and f in self.unsaved:
+                if f == FILE and not self.can_resume():
+                    self.unsaved.remove(f)  # no match of ours to write: the unread one stays
+                else:
+                    held = f
+            elif f in self.unsaved:
                 try:
                     self._put(f)
                     self.unsaved.remove(f)
                 except OSError as e:
                     error = e
-        if error is None:
+        if error is None and not held:
             self.save_error = ""
             return
-        n = errno_of(error)
-        if n == EROFS:
+        n = errno_of(error) if error is not None else 0
+        if error is None:
+            text = "Not saved: %s could not be read. Restart to try again." % held
+        elif n == EROFS:
             text = "Not saved: the drive is read-only."
         elif self.store.in_way:
             text = "Not saved: remove %s from the drive (error %d)." % (self.store.in_way, n)

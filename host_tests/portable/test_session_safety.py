@@ -6,7 +6,7 @@ import os
 
 from sixtysix.hand import CLAIM, MAX_ACTIONS
 from sixtysix.rng import Rng
-from sixtysix_app.save import EROFS, Store, temp_name
+from sixtysix_app.save import EIO, EROFS, Store, temp_name
 from sixtysix_app.session import FILE, Session
 from sixtysix_app.settings import FILE as SETTINGS_FILE
 from tempstore import TempStore
@@ -330,3 +330,123 @@ def test_a_power_cut_at_any_step_of_a_hand_end_loses_nothing():
                     checked += 1
                 store.clean()
     assert checked > 20
+
+
+class FlakyStore(FullStore):
+    """FAT's rename (it will not replace a file), which the drive refuses
+    while `refuse` counts down; a full drive empties the file it refuses to
+    write; reads of the match file fail while `unread` counts down, with
+    `fails` (an OSError, or MemoryError as a fragmented heap raises)."""
+
+    def __init__(self) -> None:
+        FullStore.__init__(self)
+        self.refuse = 0
+        self.unread = 0
+        self.fails = OSError(EIO, "EIO")
+
+    def rename(self, old, new) -> None:
+        if self.refuse:
+            self.refuse -= 1
+            raise OSError(EIO, "EIO")
+        if new in [self.path(f) for f in self.files()]:
+            raise OSError(17, "EEXIST")
+        os.rename(old, new)
+
+    def write_file(self, path, data) -> None:
+        if self.full:
+            TempStore.write_file(self, path, b"")
+        FullStore.write_file(self, path, data)
+
+    def read_path(self, path):
+        if self.unread and path == self.path(FILE):
+            self.unread -= 1
+            raise self.fails
+        return TempStore.read_path(self, path)
+
+
+def test_the_only_copy_left_in_a_new_file_is_never_written_over():
+    """FAT removes the old file and then refuses the rename: the `.new` is
+    the only copy of the last save.  The next save renames it into place
+    before it writes, or, when it cannot, fails and leaves it; a drive that
+    is full by then cost the match when the write came first."""
+    rng = Rng(47)
+    buf = bytearray(MAX_ACTIONS)
+    store = FlakyStore()
+    s = new_session(store, rng)
+    s.match.rules.target = 99
+    play_a_trick(s, rng, buf)
+    store.refuse = 2  # the rename onto the old file, then onto nothing
+    play_a_trick(s, rng, buf)
+    assert store.files() == [temp_name(FILE)] and s.save_error == "Not saved: cannot write (error 5)."
+    kept = match_state(s.match)
+    store.refuse = 1  # the next save cannot move it either: it fails
+    play_a_trick(s, rng, buf)
+    assert store.files() == [temp_name(FILE)] and match_state(Session(store).match) == kept
+    store.full = True  # and the one after finds the drive full
+    play_a_trick(s, rng, buf)
+    assert s.save_error == "Not saved: the drive is full (error 28)."
+    loaded = Session(store)
+    assert loaded.can_resume() and match_state(loaded.match) == kept and loaded.message == ""
+    store.full = False
+    play_a_trick(s, rng, buf)
+    assert s.save_error == "" and match_state(Session(store).match) == match_state(s.match)
+    store.clean()
+
+
+def test_a_save_that_cannot_be_read_is_kept_and_never_written_over():
+    for fails in (OSError(EIO, "EIO"), MemoryError()):
+        made, s, good = mid_hand_save(48)
+        made.clean()
+        state = match_state(s.match)
+        store = FlakyStore()
+        store.put(FILE, good)
+        store.fails = fails
+        store.unread = 1  # once: read again, loaded
+        assert match_state(Session(store).match) == state
+        store.unread = 2  # twice: kept, said, and not written over
+        s = Session(store)
+        assert not s.can_resume()
+        assert s.message == "The saved match could not be read: it is kept. Restart to try again."
+        assert store.files() == [FILE] and store.get(FILE) == good
+        s.save()  # no match of this session: nothing to say
+        assert s.save_error == "" and store.get(FILE) == good
+        rng = Rng(49)
+        s.new_match(5)
+        s.start_hand()
+        play_a_trick(s, rng, bytearray(MAX_ACTIONS))
+        assert s.save_error == "Not saved: match.sav could not be read. Restart to try again."
+        assert store.get(FILE) == good
+        again = Session(store)
+        assert again.can_resume() and match_state(again.match) == state and again.message == ""
+        store.clean()
+
+
+def test_a_power_cut_while_a_match_is_given_up_never_counts_it_twice():
+    """Giving a match up removes its file and counts it abandoned: a cut
+    between the two may leave it uncounted, never counted and still there."""
+    checked = 0
+    for fat in (False, True):
+        at = 0
+        while True:
+            store = CutStore(fat)
+            s = new_session(store, Rng(50))
+            play_a_trick(s, Rng(51), bytearray(MAX_ACTIONS))
+            game = s.game
+            store.cut(at)
+            try:
+                s.abandon()
+                store.clean()
+                break  # no step left to cut
+            except PowerCut:
+                pass
+            store.cut(-1)
+            again = Session(Store(store.folder))
+            abandoned = again.stats.games[game].abandoned
+            assert abandoned == 0 if again.can_resume() else abandoned <= 1, (fat, at)
+            if again.can_resume():
+                again.abandon()
+                assert Session(Store(store.folder)).stats.games[game].abandoned == 1
+            checked += 1
+            at += 1
+            store.clean()
+    assert checked >= 4
