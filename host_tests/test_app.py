@@ -464,6 +464,24 @@ def test_schnapsen_from_settings_deals_five_and_persists(quick, tmp_path):
     assert fresh.app.session.settings.game == SCHNAPSEN
 
 
+def test_a_target_the_menu_does_not_offer_is_shown_as_it_is(quick, tmp_path):
+    # A settings file edited by hand (its check sum made good) may hold any
+    # target from 1 to 99; the Settings screen showed 7 for one it does not
+    # offer while the matches played to the file's.
+    sim = new_sim("thumby", tmp_path, seed=4)
+    sim.app.session.settings.target = 4
+    sim.app.session.save_settings()
+    fresh = new_sim("thumby", tmp_path, seed=4)
+    assert fresh.app.session.settings.target == 4
+    choose(fresh, "Settings")
+    screen = fresh.app.screen
+    label, values, index = screen.rows()[3]
+    assert label == "Target" and values[index] == "4"
+    screen.step(3)  # the next press steps on to the offered targets
+    label, values, index = screen.rows()[3]
+    assert values[index] == "3" and "4" not in values
+
+
 def test_every_rule_option_of_every_game_has_its_own_label():
     from sixtysix_app.screens import OPTION_LABELS
     from sixtysix_app.settings import GAMES, options_of

@@ -103,3 +103,44 @@ def test_no_log_is_written_when_the_saves_would_lack_the_room(tmp_path, monkeypa
     except RuntimeError as e:
         log_fault(str(tmp_path), "RE002", e)
     assert "--- RE002" in read_log(tmp_path, ERROR_LOG)
+
+
+def test_a_fault_after_failed_saves_says_the_match_went_back_and_keeps_the_mark(tmp_path):
+    """The fault screen reloads the match as last saved.  When the drive
+    refused the saves since, that is further back than the table was, and
+    the screen says so rather than that the match is saved; the mark of a
+    failing drive stays up until a save goes through."""
+    from sixtysix_app.save import Store
+    from sixtysix_app.session import Session
+    from sixtysix_tools.textview import CellCanvas
+    from test_app import play_until
+
+    def said(sim) -> str:
+        c = CellCanvas(sim.app.canvas)
+        sim.app.screen.draw(c)
+        return " ".join(" ".join(c.lines()).split())
+
+    sim = start_match("pico_display", tmp_path, seed=5)
+    play_until(sim, lambda t: t.hand.tricks[0] + t.hand.tricks[1] >= 1)
+    store = sim.app.session.store
+    on_drive = bytes(Session(Store(str(tmp_path))).match.hand.log)
+
+    def full(path, data):
+        raise OSError(28, "ENOSPC")
+
+    store.write_file = full
+    play_until(sim, lambda t: t.hand.tricks[0] + t.hand.tricks[1] >= 3)
+    assert sim.app.session.save_error == "Not saved: the drive is full (error 28)."
+    sim.runner.fault(MemoryError())
+    assert isinstance(sim.app.screen, Fault) and not sim.app.screen.saved
+    assert "Back to the last save: later ones failed." in said(sim)
+    assert "is saved" not in said(sim)
+    assert sim.app.session.save_error == "Not saved: the drive is full (error 28)."  # the mark stays
+    assert bytes(sim.app.session.match.hand.log) == on_drive
+    del store.write_file  # room again: the next save clears the mark
+    press(sim, OK)
+    sim.app.session.save()
+    assert sim.app.session.save_error == ""
+
+    sim.runner.fault(MemoryError())  # every save went through: the match is saved
+    assert sim.app.screen.saved and "Your match is saved." in said(sim)

@@ -254,6 +254,12 @@ def visit_every_screen(sim: Sim, canvas: FitCheck) -> None:
     sim.runner.fault(MemoryError())
     at("fault screen MEM")
     press(sim, OK)
+    app.session.save_error = "Not saved: the drive is full (error 28)."
+    sim.runner.fault(OSError(5))
+    assert not app.screen.saved
+    at("fault screen after failed saves")
+    press(sim, OK)
+    app.session.save_error = ""
     app.tell("The saved match was damaged: a new start.")
     at("message pop-up")
 
@@ -285,7 +291,7 @@ def checked_sim(monkeypatch, board_name: str, save_dir, seed: int):
 def test_every_screen_fits_the_panel(monkeypatch, tmp_path, board_name):
     sim, canvas = checked_sim(monkeypatch, board_name, tmp_path, 2)
     visit_every_screen(sim, canvas)
-    assert sim.runner.faults == 2  # the two made on purpose
+    assert sim.runner.faults == 3  # the three made on purpose
     assert canvas.texts > 500
     assert not canvas.overflows, "\n".join(canvas.overflows[:20])
     assert set(canvas.least) == {"card", "text"}

@@ -226,12 +226,17 @@ class Runner:
         gc.collect()
         if n & (n - 1) == 0:
             log_fault(self.save_dir, code, exc, n)
+        # A session whose last saves failed is ahead of the files: what it
+        # played since is lost with it, and the screen says so; the mark of
+        # a failing drive stays until a save goes through again.
+        unsaved = getattr(app.session, "save_error", "")
         if n == 1:
             try:
                 app.session = self.make_session()  # the match as last saved
+                app.session.save_error = unsaved
             except Exception:
                 pass
-        app.show(Fault(app, code))
+        app.show(Fault(app, code, not unsaved))
         try:
             app.render()
         except Exception as again:

@@ -128,11 +128,15 @@ class Settings(Screen):
     def rows(self):
         st = self.app.session.settings
         r = st.rules
+        # A target the menu does not offer (a settings file edited by hand)
+        # is shown as it is, and the next press steps on to the offered ones.
+        target = str(r.target)
+        targets = TARGETS if target in TARGETS else TARGETS + (target,)
         rows = [
             ("Game", tuple(GAMES[g] for g in OFFERED), OFFERED.index(st.game)),
             ("Level", LEVELS, LEVELS.index(st.level)),
             ("Hints", ("off", "on"), 1 if st.hints else 0),
-            ("Target", TARGETS, TARGETS.index(str(r.target)) if str(r.target) in TARGETS else 2),
+            ("Target", targets, targets.index(target)),
         ]
         options = st.options()
         for name, attr, values in options:
@@ -220,12 +224,14 @@ def _close_rules(app) -> None:
 
 
 class Fault(Screen):
-    """Something broke: a short code to quote, the reassurance that the
-    match is saved, and any button to go back to the title menu."""
+    """Something broke: a short code to quote, where the match stands (as
+    saved, or back at its last save when the saves since had failed), and
+    any button to go back to the title menu."""
 
-    def __init__(self, app, code: str) -> None:
+    def __init__(self, app, code: str, saved: bool = True) -> None:
         Screen.__init__(self, app)
         self.code = code
+        self.saved = saved
 
     def key(self, ev: int) -> None:
         self.app.popup = None
@@ -235,7 +241,10 @@ class Fault(Screen):
         lay = self.app.layout
         c.fill(0)
         y = draw_title(c, lay, "Error")
-        text = "Something went wrong. Your match is saved. Press a button."
+        if self.saved:
+            text = "Something went wrong. Your match is saved. Press a button."
+        else:
+            text = "Something went wrong. Back to the last save: later ones failed. Press a button."
         from .ui import wrap
 
         draw_list(c, lay, y, wrap(text, lay.cols), -1, 0, lay.h)
