@@ -161,10 +161,9 @@ class Store:
         except OSError:
             # FAT cannot rename onto an existing file: drop the old one first.
             # A cut right here leaves only the complete `.new`, which read() finds.
-            try:
-                self.remove_path(path)
-            except OSError:
-                pass
+            # A folder with files in the way goes aside, as one at the `.new`.
+            if not self.clear(path) and _kind(path) == S_IFDIR:
+                self.move_aside(path, name)
             self.rename(temp, path)
 
     def whole(self, path: str) -> bool:

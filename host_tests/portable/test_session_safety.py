@@ -188,6 +188,24 @@ def test_folders_with_files_at_new_and_old_name_the_one_to_remove():
     store.clean()
 
 
+def test_a_folder_with_files_at_the_save_itself_is_moved_aside():
+    """A folder with files at match.sav, and another at match.bad so that
+    it cannot be set aside at start: every save failed with error 21 and
+    named nothing to remove; the save now moves it to match.old."""
+    store, s, data = mid_hand_save(45)
+    store.remove(FILE)
+    for name in (FILE, "match.bad"):
+        os.mkdir(store.path(name))
+        with open(store.path(name) + "/keep.txt", "w") as f:
+            f.write("mine")
+    s.save()
+    assert s.save_error == "" and match_state(Session(store).match) == match_state(s.match)
+    for name in ("match.old", "match.bad"):
+        os.remove(store.path(name) + "/keep.txt")
+        os.rmdir(store.path(name))
+    store.clean()
+
+
 class PowerCut(Exception):
     pass
 
