@@ -464,6 +464,15 @@ def test_schnapsen_from_settings_deals_five_and_persists(quick, tmp_path):
     assert fresh.app.session.settings.game == SCHNAPSEN
 
 
+def test_a_setting_is_kept_when_the_power_goes_before_back(quick, tmp_path):
+    sim = new_sim("thumby", tmp_path, seed=4)
+    choose(sim, "Settings")
+    press(sim, OK)  # row 0: the game
+    assert sim.app.session.settings.game == SCHNAPSEN
+    fresh = new_sim("thumby", tmp_path, seed=4)  # the power went on the Settings screen
+    assert fresh.app.session.settings.game == SCHNAPSEN
+
+
 def test_a_target_the_menu_does_not_offer_is_shown_as_it_is(quick, tmp_path):
     # A settings file edited by hand (its check sum made good) may hold any
     # target from 1 to 99; the Settings screen showed 7 for one it does not

@@ -116,8 +116,9 @@ def resume(app) -> None:
 
 
 class Settings(Screen):
-    """Every setting on one scrolling list; OK steps through a row's values,
-    BACK keeps them and returns.  Rule changes apply to the next match."""
+    """Every setting on one scrolling list; OK steps through a row's values
+    and saves them at once (a power cut on this screen keeps them), BACK
+    returns.  Rule changes apply to the next match."""
 
     def __init__(self, app) -> None:
         Screen.__init__(self, app)
@@ -168,10 +169,9 @@ class Settings(Screen):
             self.cursor = (self.cursor - 1) % n
         elif ev == OK:
             self.step(self.cursor)
+            self.app.session.save_settings()
         elif ev == BACK:
             s = self.app.session
-            if self.changed:
-                s.save_settings()
             self.app.home()
             if self.changed and s.can_resume():
                 self.app.tell("New settings apply from the next match.")
