@@ -1,6 +1,7 @@
 """The strict readers every host command parses people's input with."""
 
-from sixtysix_tools.textin import ascii_int, shown
+import pytest
+from sixtysix_tools.textin import ascii_int, number_arg, shown
 
 
 def test_ascii_int_takes_plain_digits_in_range():
@@ -38,3 +39,21 @@ def test_shown_escapes_control_characters():
     assert shown("dealer A") == "dealer A"
     assert shown("a\x00b\x1b[2Jc") == "a\\x00b\\x1b[2Jc"
     assert "\x1b" not in shown("\x1b\x85\u2028")
+
+
+def test_every_command_says_a_bad_number_the_same_way():
+    class Usage(Exception):
+        pass
+
+    assert number_arg("007", "--seed", 0, 9) == 7
+    for word, said in (
+        (None, "''"),
+        ("-5", "'-5'"),
+        ("\x1b[2J", "'\\x1b[2J'"),
+        ("9" * 30, "'" + "9" * 24 + "...'"),
+    ):
+        with pytest.raises(Usage) as e:
+            number_arg(word, "--seed", 0, 9, Usage)
+        assert str(e.value) == "--seed takes a number from 0 to 9, not " + said
+    with pytest.raises(ValueError):
+        number_arg("10", "--zoom", 1, 9)

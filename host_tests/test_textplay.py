@@ -289,7 +289,7 @@ def test_resumed_record_keeps_rules_options(monkeypatch, tmp_path):
         (["--option", "head"], "--option takes NAME=VALUE, not 'head'"),
         (["--mode", "counting", "--option", "Mode=assisted"], "give the mode once: --mode counting or"),
         (["--option", "head=maybe"], "option head takes no or yes, not 'maybe'"),
-        (["--target", "0"], "--target takes 1 to 99"),
+        (["--target", "0"], "--target takes a number from 1 to 99"),
         (["--resume", "/nonexistent/game.txt"], "cannot resume /nonexistent/game.txt: cannot read the file"),
     ],
 )
@@ -442,9 +442,9 @@ def test_typed_numbers_are_ascii_digits(monkeypatch, tmp_path, typed):
 @pytest.mark.parametrize(
     "argv, words",
     [
-        (["--target", "²"], "--target takes 1 to 99 game points, not '²'"),
-        (["--target", "٣"], "--target takes 1 to 99 game points, not '٣'"),
-        (["--target", "9" * 5000], "--target takes 1 to 99 game points, not '999999999"),
+        (["--target", "²"], "--target takes a number from 1 to 99, not '²'"),
+        (["--target", "٣"], "--target takes a number from 1 to 99, not '٣'"),
+        (["--target", "9" * 5000], "--target takes a number from 1 to 99, not '999999999"),
         (["--seed", "²"], "--seed takes a number from 0 to 999999999, not '²'"),
         (["--seed", "-1"], "--seed takes a number from 0 to 999999999"),
     ],

@@ -32,7 +32,7 @@ from sixtysix.rules import fold
 from .gamepart import GAME_NAMES, GamePart, part_named
 from .records import RecordError, RecordWriter
 from .stats import ratio_interval, wilson
-from .textin import ascii_int, not_a_folder, plain, shown
+from .textin import not_a_folder, number_arg, plain, shown
 
 SIDES = "ab"  # the two arena players, as --a and --b name them
 RECORD_NAME = re.compile(r"m\d+-(?:[ab]-first|s\d)\.txt\Z")
@@ -140,20 +140,6 @@ def add_arguments(parser) -> None:
 MOST_JOBS = 256  # worker processes at most: one per match of a small run is already plenty
 
 
-def _number(text, flag: str, low: int | None = None, high: int | None = None) -> int:
-    text = text or ""
-    n = ascii_int(text[1:] if text.startswith("-") else text, 0, 10**18)  # ASCII digits only
-    if n is None:
-        cut = text if len(text) <= 20 else text[:20] + "..."
-        raise UsageError("%s takes a whole number, not '%s'" % (flag, shown(cut)))
-    if text.startswith("-"):
-        n = -n
-    if low is not None and (n < low or (high is not None and n > high)):
-        wanted = "at least %d" % low if high is None else "%d to %d" % (low, high)
-        raise UsageError("%s takes %s, not %d" % (flag, wanted, n))
-    return n
-
-
 def settings(args) -> Settings:
     """Check the command line; UsageError says what is wrong."""
     try:
@@ -182,24 +168,28 @@ def settings(args) -> Settings:
         options.append((fold(name.strip()), fold(value.strip())))
     if options and not part.options():
         raise UsageError("%s has no rule options (--target N sets the match)" % game)
-    target = _number(args.target, "--target", 1, 99) if args.target is not None else 0
+    target = number_arg(args.target, "--target", 1, 99, UsageError) if args.target is not None else 0
     try:
         build_rules(part, tuple(options), target)
     except ValueError as e:
         known = [o[0] for o in part.options()]
         hint = " (options: %s)" % ", ".join(known) if any(n not in known for n, _ in options) else ""
         raise UsageError("%s%s" % (plain(str(e)), hint)) from None
-    jobs = _number(args.jobs, "--jobs", 1, MOST_JOBS) if args.jobs is not None else os.cpu_count() or 1
+    jobs = (
+        number_arg(args.jobs, "--jobs", 1, MOST_JOBS, UsageError)
+        if args.jobs is not None
+        else os.cpu_count() or 1
+    )
     return Settings(
         players=(names[0], names[1]),
         game=game,
         options=tuple(options),
         target=target,
-        matches=_number(args.matches, "--matches", 1, 1000000),
-        seed=_number(args.seed, "--seed", 0, 999999999),  # as every other command takes it
+        matches=number_arg(args.matches, "--matches", 1, 1000000, UsageError),
+        seed=number_arg(args.seed, "--seed", 0, 999999999, UsageError),  # as every other command takes it
         out=args.out,
         jobs=jobs,
-        max_hands=_number(args.max_hands, "--max-hands", 1),
+        max_hands=number_arg(args.max_hands, "--max-hands", 1, 1000000, UsageError),
     )
 
 

@@ -23,7 +23,7 @@ from sixtysix.rules import fold
 
 from .arena import UsageError, derive_seed
 from .stats import wilson
-from .textin import ascii_int, shown
+from .textin import number_arg
 
 GAMES = ("sixty-six", "schnapsen")
 OPPONENTS = ("heuristic", "hard", "classic", "medium")
@@ -46,14 +46,6 @@ def add_arguments(parser) -> None:
     parser.add_argument("--seed", default="1", metavar="S", help="seed of the whole run (1)")
     parser.add_argument("--jobs", metavar="J", help="worker processes (default: one per core)")
     parser.set_defaults(run=run)
-
-
-def _number(text, flag: str, low: int, high: int) -> int:
-    n = ascii_int(text or "", low, high)
-    if n is None:
-        wanted = "a whole number from %d to %d" % (low, high)
-        raise UsageError("%s takes %s, not '%s'" % (flag, wanted, shown(str(text))))
-    return n
 
 
 def play_hand(task) -> tuple:
@@ -121,9 +113,11 @@ def settings(args) -> tuple:
     opponent = fold(args.opponent or "")
     if opponent not in OPPONENTS:
         raise UsageError("--opponent is one of %s, not '%s'" % (", ".join(OPPONENTS), args.opponent))
-    hands = _number(args.hands, "--hands", 1, 1000000)
-    seed = _number(args.seed, "--seed", 0, 999999999)
-    jobs = _number(args.jobs, "--jobs", 1, 256) if args.jobs is not None else os.cpu_count() or 1
+    hands = number_arg(args.hands, "--hands", 1, 1000000, UsageError)
+    seed = number_arg(args.seed, "--seed", 0, 999999999, UsageError)
+    jobs = (
+        number_arg(args.jobs, "--jobs", 1, 256, UsageError) if args.jobs is not None else os.cpu_count() or 1
+    )
     return game, opponent, hands, seed, jobs
 
 

@@ -14,7 +14,7 @@ import sys
 from boards import BOARDS
 
 from .sim import LONG_MS, TAP_MS, Sim, UsageError, key_names, load_board
-from .textin import ascii_int, not_a_folder, shown
+from .textin import ascii_int, not_a_folder, number_arg, shown
 
 
 def parse_keys(sim: Sim, script: str) -> list:
@@ -178,25 +178,15 @@ def add_arguments(parser) -> None:
     parser.set_defaults(run=run)
 
 
-def _number(word, name: str, low: int, high: int):
-    """--seed and --zoom: ASCII digits in a range, None when not given."""
-    if word is None:
-        return None
-    value = ascii_int(word, low, high)
-    if value is None:
-        raise UsageError("%s takes a number from %d to %d, not '%s'" % (name, low, high, shown(word[:12])))
-    return value
-
-
 def run(args) -> int:
     try:
         board = load_board(args.board)
         if args.screenshot and not args.keys:
             raise UsageError("--screenshot needs --keys (the presses to take pictures of)")
-        seed = _number(args.seed, "--seed", 0, 999999999)
+        seed = None if args.seed is None else number_arg(args.seed, "--seed", 0, 999999999, UsageError)
         if seed is None:
             seed = int.from_bytes(os.urandom(2), "little") | 1
-        zoom = _number(args.zoom, "--zoom", 1, 16)
+        zoom = None if args.zoom is None else number_arg(args.zoom, "--zoom", 1, 16, UsageError)
         game = game_index(args.game)
         if args.tour:
             if args.save_dir or args.keys:

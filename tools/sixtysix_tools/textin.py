@@ -29,6 +29,19 @@ def ascii_int(word: str, low: int, high: int) -> int | None:
     return value if low <= value <= high else None
 
 
+def number_arg(word, flag: str, low: int, high: int, error=ValueError) -> int:
+    """A command's number argument (--seed, --matches, ...): ASCII digits
+    from low to high, else `error` with the one sentence every command
+    says: "--seed takes a number from 0 to 999999999, not 'x'" (the word
+    escaped and cut short)."""
+    value = ascii_int(word or "", low, high)
+    if value is None:
+        word = word or ""
+        cut = shown(word[:24]) + ("..." if len(word) > 24 else "")
+        raise error("%s takes a number from %d to %d, not '%s'" % (flag, low, high, cut))
+    return value
+
+
 def shown(text: str) -> str:
     """`text` safe to print on a terminal: control characters (NUL, ESC, ...)
     and other unprintable ones written as escapes, never sent raw."""

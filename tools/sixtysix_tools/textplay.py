@@ -23,8 +23,8 @@ from sixtysix.rules import GAME_NAMES, OPTIONS, Rules, fold
 
 from .records import RecordError, RecordWriter, read
 from .replay import read_record
-from .textin import ascii_int, plain, shown
-from .texttable import Table, UsageError, quoted
+from .textin import number_arg, plain, shown
+from .texttable import Table, UsageError
 
 # The computer players by name (levels and baselines).
 OPPONENTS = PLAYER_NAMES
@@ -165,10 +165,7 @@ def _seed(word) -> int:
     word); the clock's milliseconds without one."""
     if word is None:
         return int(time.time() * 1000) & 0x3FFFFFFF
-    seed = ascii_int(word, 0, 999999999)
-    if seed is None:
-        raise UsageError("--seed takes a number from 0 to 999999999, not '%s'" % quoted(word))
-    return seed
+    return number_arg(word, "--seed", 0, 999999999, UsageError)
 
 
 def _rules(args) -> Rules:
@@ -187,10 +184,7 @@ def _rules(args) -> Rules:
             hint = "" if fold(name.strip()) in names else " (options: %s)" % ", ".join(names)
             raise UsageError("%s%s" % (plain(str(e)), hint)) from None
     if args.target is not None:
-        target = ascii_int(args.target, 1, 99)
-        if target is None:
-            raise UsageError("--target takes 1 to 99 game points, not '%s'" % quoted(args.target))
-        rules.target = target
+        rules.target = number_arg(args.target, "--target", 1, 99, UsageError)
     return rules
 
 
