@@ -44,10 +44,10 @@ class CellCanvas:
         # Where the last text ended, (row, pixel x, grid column): a suit or
         # text drawn right there goes on at that column, as on the panel.
         self.after = (-1, 0, 0)
-        # A frame in the cursor's colour, (row, first column, end column) of
-        # the text it will hold, until the next fill, rectangle or frame.
+        # A frame in the cursor's colour, (first row, last row, first column,
+        # end column) of the cells it holds, until the next fill or rectangle.
         self.frame: tuple | None = None
-        self.framed = -1  # where the frame's text began, or -1 before it
+        self.opened = False  # its "[" is down: the frame's text has begun
         self.facing = False  # drawing in the cards' font (faces(True))
 
     def __getattr__(self, name):  # frames, rgb_rows, save_png, ...
@@ -84,7 +84,7 @@ class CellCanvas:
         self.frame = None
         if role == SEL:
             self.frame = (y // self.cell_h, (y + h - 1) // self.cell_h) + self._columns(x, w)
-            self.framed = -1
+            self.opened = False
 
     def hline(self, x: int, y: int, w: int, role: int) -> None:
         """A line is thinner than a cell, so it covers no cell's centre; but
@@ -152,15 +152,15 @@ class CellCanvas:
         f = self.frame
         if f is None or not self.facing or not f[0] <= row <= f[1] or not f[2] <= start < f[3]:
             return
-        if self.framed < 0:
-            self.framed = start
-            self._blank_put(start - 1, row, "[", SEL, f)
-        self._blank_put(end, row, "]", SEL, f)
+        if not self.opened:
+            self.opened = True
+            self._blank_put(start - 1, row, "[", f)
+        self._blank_put(end, row, "]", f)
 
-    def _blank_put(self, col: int, row: int, ch: str, role: int, f: tuple) -> None:
+    def _blank_put(self, col: int, row: int, ch: str, f: tuple) -> None:
         inside = f[2] - 1 <= col <= f[3] and 0 <= col < self.cols and 0 <= row < self.rows
         if inside and self.chars[row * self.cols + col] == " ":
-            self._put(col, row, ch, role)
+            self._put(col, row, ch, SEL)
 
     def _cells(self, x: int, y: int, w: int, h: int, role: int) -> None:
         """Cells whose centre the rectangle covers take its colour and lose
