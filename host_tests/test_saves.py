@@ -8,7 +8,7 @@ import pytest
 from conftest import ROOT, required_tool
 from sixtysix.hand import MAX_ACTIONS
 from sixtysix.rng import Rng
-from sixtysix_app.save import MAX_FILE, Store, temp_name
+from sixtysix_app.save import MAX_FILE, SaveError, Store, as_written, pack, sealed, temp_name, unpack
 from sixtysix_app.session import FILE, Session
 from test_session import (
     FatStore,
@@ -152,6 +152,34 @@ def test_the_simulator_folder_is_made_on_the_first_save(tmp_path):
     store.remove("x.sav")
     store.remove("x.sav")  # already gone: fine
     assert os.listdir(folder) == []
+
+
+def test_a_file_is_whole_exactly_when_it_unpacks(tmp_path):
+    """`Store.whole` (which keeps or replaces a lone `.new`) and `unpack`
+    (which loads) read the check line through one `sealed`: over every cut
+    and many changed bytes of a packed file, and its CRLF copy, the two
+    never disagree, and `sealed` finds the check line where `pack` put it."""
+    data = pack("test", 1, ["a 1 2", "", "b x"])
+    assert sealed(data) == data.rfind(b"check ")
+    store = Store(str(tmp_path))
+    rng = Rng(5)
+    variants = [data[:n] for n in range(len(data) + 1)] + [data.replace(b"\n", b"\r\n")]
+    for _ in range(300):
+        bad = bytearray(data)
+        bad[rng.below(len(bad))] ^= 1 + rng.below(255)
+        variants.append(bytes(bad))
+    counts = [0, 0]
+    for v in variants:
+        (tmp_path / "t.sav").write_bytes(v)
+        try:
+            unpack("test", 1, v)
+            unpacks = True
+        except SaveError:
+            unpacks = False
+        whole = store.whole(store.path("t.sav"))
+        assert whole == unpacks == (sealed(as_written(v)) > 0), v
+        counts[whole] += 1
+    assert counts[1] == 2 and counts[0] == len(variants) - 2  # the file and its CRLF copy
 
 
 def test_store_reads_a_leftover_new_file_only_when_the_file_is_missing(tmp_path):

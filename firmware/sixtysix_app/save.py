@@ -176,12 +176,7 @@ class Store:
             return False
         except (OSError, MemoryError):
             return True
-        if not data:
-            return False
-        data = as_written(data)
-        n = len(data)
-        last = data.rfind(b"\n", 0, n - 1) + 1
-        return data[last : last + 6] == b"check " and data[last + 6 : n - 1] == checksum(data, last).encode()
+        return sealed(as_written(data)) > 0
 
     # Finish a write cut between removing the file and renaming its `.new`
     # (FAT): the `.new`, which loaded where the file did not, takes the
@@ -271,6 +266,18 @@ def checksum(data, n: int) -> str:
     return "%04x%04x" % (b, a)
 
 
+def sealed(data) -> int:
+    """Where the check line starts in `data` (bytes as written), when it is
+    the last line and its sum over every byte before it holds; else -1."""
+    n = len(data)
+    if not n or data[n - 1] != 10:
+        return -1
+    last = data.rfind(b"\n", 0, n - 1) + 1
+    if data[last : last + 6] != b"check " or data[last + 6 : n - 1] != checksum(data, last).encode():
+        return -1
+    return last
+
+
 def pack(kind: str, version: int, lines) -> bytes:
     """Header, body lines and check line as the bytes of a file."""
     parts = [kind, " ", str(version), "\n"]
@@ -312,13 +319,9 @@ def unpack(kind: str, version: int, data):
         raise SaveError(CORRUPT, "bad header")
     if int(head[1]) != version:
         raise SaveError(VERSION, "version " + head[1])
-    if not text.endswith("\n"):
-        raise SaveError(CORRUPT, "cut short")
-    last = text.rfind("\n", 0, n - 1) + 1
-    if last <= first or text[last : last + 6] != "check ":
-        raise SaveError(CORRUPT, "no check line")
-    if text[last + 6 : n - 1] != checksum(data, last):
-        raise SaveError(CORRUPT, "checksum")
+    last = sealed(data)
+    if last <= first:
+        raise SaveError(CORRUPT, "cut short, or its check line does not hold")
     if last == first + 1:
         return []
     return text[first + 1 : last - 1].split("\n")
