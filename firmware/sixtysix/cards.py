@@ -11,7 +11,7 @@ The 48-card deck of Sixty-Five (ranks 3..A, ten below the jack) does not
 fit one small int, so it uses id48 = suit * 12 + rank48 (rank48 0..11 =
 3 4 5 6 7 8 9 T J Q K A) and a set is a *pair* of 24-bit ints: clubs and
 diamonds in the low half, hearts and spades in the high half
-(`half48`/`bit48`).  Every value stays below 2**24.
+(card c is bit `c % 24` of half `c // 24`).  Every value stays below 2**24.
 """
 
 from .compat import const
@@ -32,10 +32,6 @@ RANK_POINTS = b"\x00\x02\x03\x04\x0a\x0b"
 
 DECK24 = const(0xFFFFFF)
 DECK20 = const(0xFBEFBE)  # DECK24 without the four nines (0x041041)
-
-
-def card_points(c: int) -> int:
-    return RANK_POINTS[c % 6]
 
 
 def count(cards: int) -> int:
@@ -74,25 +70,6 @@ def list_cards(cards: int, first: int, buf, n: int) -> int:
     return n
 
 
-def lowest(cards: int) -> int:
-    """Id of the lowest card in a non-empty set, NO_CARD if empty."""
-    if not cards:
-        return NO_CARD
-    c = 0
-    while not (cards >> c) & 1:
-        c += 1
-    return c
-
-
-def highest(cards: int) -> int:
-    """Id of the highest card in a set, NO_CARD if empty."""
-    c = NO_CARD
-    while cards:
-        cards >>= 1
-        c += 1
-    return c
-
-
 def card_name(c: int, ranks: str = RANK_LETTERS) -> str:
     """The two letters of card c ('TS'), in the deck whose ranks a suit are
     `ranks`, lowest first (RANK48_LETTERS for the 48-card deck)."""
@@ -105,16 +82,6 @@ def card_name(c: int, ranks: str = RANK_LETTERS) -> str:
 RANK48_LETTERS = "3456789TJQKA"
 # Sixty-Five card points by rank48: J 1, Q 2, K 3, A 4.
 RANK48_POINTS = b"\x00\x00\x00\x00\x00\x00\x00\x00\x01\x02\x03\x04"
-
-
-def half48(c: int) -> int:
-    """Which 24-bit half of a 48-card set holds card c (0 = C/D, 1 = H/S)."""
-    return c // 24
-
-
-def bit48(c: int) -> int:
-    """The bit of card c inside its half."""
-    return 1 << (c % 24)
 
 
 def card48_name(c: int) -> str:

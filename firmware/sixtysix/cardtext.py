@@ -7,11 +7,6 @@ from .cards import RANK48_LETTERS, RANK_LETTERS, SUIT_LETTERS, card_name
 from .rules import GAME_NAMES, fold
 
 
-def suit_of(c: int) -> int:
-    """The suit of a two-player card id."""
-    return c // 6
-
-
 def _shown(text: str) -> str:
     """Text for a message: beyond ASCII as escapes, so a look-alike (the
     Kelvin sign for K) never passes for the real letter."""

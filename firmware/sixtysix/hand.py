@@ -29,7 +29,7 @@ CLOSE = const(69)
 CLAIM = const(70)
 MAX_ACTIONS = const(16)  # longest list legal_actions can write
 
-PLAYER_NAMES = "AB"
+SEATS = "AB"  # the letters records and messages give the two seats
 
 # How a hand ended (RECORDS.md `reason`).
 UNFINISHED = const(0)
@@ -51,7 +51,7 @@ class IllegalAction(ValueError):
     suit: holds hearts'); the message adds who tried it ('B must ...')."""
 
     def __init__(self, player: int, reason: str) -> None:
-        super().__init__(PLAYER_NAMES[player] + " " + reason)
+        super().__init__(SEATS[player] + " " + reason)
         self.player = player
         self.reason = reason
 

@@ -7,8 +7,8 @@ numbered low to high from the three), so within a suit a higher id is a
 higher card.  Spades are always trumps.
 
 A set of the 48 cards never lives in one int: it is two 24-bit *halves*
-(clubs and diamonds in half 0, hearts and spades in half 1, as
-`cards.half48`/`bit48` say), so every value stays below 2**24 and never
+(clubs and diamonds in half 0, hearts and spades in half 1: card c is
+bit `c % 24` of half `c // 24`), so every value stays below 2**24 and never
 becomes a heap bignum on a 32-bit board.  Per-seat sets are flat lists of
 halves: `hands[seat * 2 + half]`; per-side piles are `piles[side * 2 + half]`.
 

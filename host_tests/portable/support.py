@@ -7,6 +7,23 @@ from sixtysix.hand import CLAIM, CLOSE, EXCHANGE, MARRY, Hand, IllegalAction
 from sixtysix.rules import SCHNAPSEN, SIXTY_SIX, Rules
 
 
+def lowest(s):
+    """Id of the lowest card in a non-empty set."""
+    c = 0
+    while not (s >> c) & 1:
+        c += 1
+    return c
+
+
+def highest(s):
+    """Id of the highest card in a non-empty set."""
+    c = -1
+    while s:
+        s >>= 1
+        c += 1
+    return c
+
+
 def cards(text):
     """'AS TS 9H' -> a set of cards."""
     s = 0

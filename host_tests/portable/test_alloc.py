@@ -15,11 +15,10 @@ itself allocate.
 
 from heapmeter import allocated
 from perft import Perft
-from sixtysix.cards import highest, lowest
 from sixtysix.hand import CLAIM, CLOSE, EXCHANGE, MARRY, MAX_ACTIONS, Hand
 from sixtysix.listing import list_worlds
 from sixtysix.solver import Solver
-from support import act, deal, position, rules
+from support import act, deal, highest, lowest, position, rules
 from test_perft import DEALS, start
 
 

@@ -1,21 +1,9 @@
 """Decks, card encoding and the deterministic PRNG (RULES.md 1 'Deck', 2a)."""
 
-from sixtysix.cards import (
-    DECK20,
-    DECK24,
-    NO_CARD,
-    bit48,
-    card_name,
-    card_points,
-    count,
-    half48,
-    highest,
-    lowest,
-    set_points,
-)
-from sixtysix.cardtext import parse_card, parse_card48
+from sixtysix.cards import DECK20, DECK24, card_name, count, set_points
+from sixtysix.cardtext import parse_card
 from sixtysix.rng import Rng
-from support import cards, rules
+from support import rules
 
 
 def test_sixty_six_deck_has_24_cards_worth_120():
@@ -34,7 +22,7 @@ def test_schnapsen_deck_has_20_cards_without_nines_worth_120():
 def test_card_points_ace_11_ten_10_king_4_queen_3_jack_2_nine_0():
     expect = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2, "9": 0}
     for rank, pts in expect.items():
-        assert card_points(parse_card(rank + "H")) == pts
+        assert set_points(1 << parse_card(rank + "H")) == pts
 
 
 def test_rank_order_within_a_suit_is_a_t_k_q_j_9():
@@ -56,22 +44,6 @@ def test_unknown_card_names_are_rejected_with_the_name():
             assert "unknown card" in str(e)
         else:
             raise AssertionError(bad)
-
-
-def test_highest_and_lowest_of_a_set():
-    s = cards("9C AH JS")
-    assert card_name(lowest(s)) == "9C"
-    assert card_name(highest(s)) == "JS"
-    assert lowest(0) == NO_CARD and highest(0) == NO_CARD
-
-
-def test_48_card_sets_split_into_two_halves_below_2_30():
-    seen = set()
-    for c in range(48):
-        assert bit48(c) < 2**24
-        seen.add((half48(c), bit48(c)))
-    assert len(seen) == 48
-    assert parse_card48("TS") // 12 == 3
 
 
 def test_rng_sequence_is_fixed_for_a_seed():
