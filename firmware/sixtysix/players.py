@@ -25,11 +25,13 @@ _CATCH = const(2)
 
 
 class RandomPlayer:
-    """Picks uniformly among the legal actions, with one exception: CLAIM is
-    left out while the player has fewer than 66, because a random false
-    claim would end almost every hand at once and make a useless sparring
-    partner.  (It could only be forced if CLAIM were the sole legal action,
-    which the rules never allow while cards remain.)"""
+    """Picks uniformly among the legal actions, but claims as every computer
+    player does (RULES.md 1: at once with 66, never falsely).  A random
+    false claim would end almost every hand at once and make a useless
+    sparring partner; a missed true one plays on a hand already won, and an
+    outside program driving `sixtysix move --level random` would see a
+    computer break the rule.  (CLAIM could only be forced if it were the
+    sole legal action, which the rules never allow while cards remain.)"""
 
     nodes = 0  # it searches nothing
 
@@ -39,7 +41,9 @@ class RandomPlayer:
     def choose(self, view) -> int:
         acts = view.actions
         n = len(acts)
-        if view.my_score < _WIN and n > 1 and acts[n - 1] == CLAIM:
+        if view.my_score >= _WIN and acts[n - 1] == CLAIM:
+            return CLAIM
+        if n > 1 and acts[n - 1] == CLAIM:
             n -= 1  # the engine lists CLAIM last
         return acts[self.rng.below(n)]
 
