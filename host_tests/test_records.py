@@ -52,6 +52,14 @@ def test_a_record_may_stop_in_the_middle_of_a_hand():
     assert replay.format_text().splitlines()[1] == "Hand 1: the hand is not finished"
 
 
+def test_a_match_lost_to_a_false_claim_says_so_under_its_score():
+    """`false-claim match`: the match ends below the target; `replay` says why."""
+    text = HEAD.replace("game sixty-six\n", "game sixty-six\noption false-claim match\n") + "A claim\n"
+    lines = read(text).format_text().splitlines()
+    assert lines[-1] == "Match: B wins, 0 to 0 (a false claim loses the match)", lines
+    assert "false claim" not in read(HEAD + "A claim\n").format_text().splitlines()[-1]  # the hand only
+
+
 def test_keywords_and_cards_are_case_insensitive_and_comments_ignored():
     text = HEAD.upper().replace("GAME SIXTY-SIX", "Game Sixty-Six") + "a MARRY h  # show KH QH\n\na play qh\n"
     replay = read(text)
@@ -252,6 +260,8 @@ def test_exchange_before_winning_a_trick_is_rejected():
         ("A marry C", "does not hold king and queen"),
         ("A play XS", "unknown card 'XS'"),
         ("A dance", "unknown action 'dance'"),
+        ("A play TC\nB pl", "unknown action 'pl'"),  # a cut 'B play': not taken for a deal
+        ("A play TC\nB 9C TS", "deal statements belong right after 'hand'"),
         ("C play 9S", "unknown player 'C'"),
         ("A marry", "'marry' takes one suit"),
         ("A marry Z", "unknown suit 'Z'"),

@@ -125,6 +125,7 @@ class Replay:
         if m.winner >= 0:
             out.append(
                 "Match: %s wins, %d to %d" % (names[m.winner], m.scores[m.winner], m.scores[1 - m.winner])
+                + (" (a false claim loses the match)" if self.hands and self.hands[-1].forfeit else "")
             )
         else:
             out.append("Match: %s, not decided" % score)
@@ -208,7 +209,7 @@ def _replay(part: GamePart, found, on_action) -> Replay:
                 raise RecordError(line, "the match is already over")
             deal = _Deal(line)
             hand = None
-        elif key in ("dealer", "upcard", "stock") or _gives_cards(part, key, words):
+        elif key in ("dealer", "upcard", "stock") or _gives_cards(part, key, words, deal is not None):
             if key in ("upcard", "stock") and not part.has_stock:
                 raise RecordError(line, "%s has no upcard or stock: every card is dealt" % part.name)
             if deal is None:
@@ -235,11 +236,21 @@ def _replay(part: GamePart, found, on_action) -> Replay:
     return replay
 
 
-def _gives_cards(part: GamePart, key: str, words) -> bool:
-    """`A KH QH ...`: a seat's cards.  A word of two letters after the seat
-    is taken for a card (no action's word is that short), so a misspelt
-    card is reported as one."""
-    return len(key) == 1 and len(words) > 1 and len(words[1]) == 2
+def _gives_cards(part: GamePart, key: str, words, dealing: bool) -> bool:
+    """`A KH QH ...`: a seat's cards.  While a deal is being written, a word
+    of two letters after the seat is taken for a card (no action's word is
+    that short), so a misspelt card is reported as one.  Once play has
+    begun it must be a card: `B pl`, a cut `B play`, is a bad action, not
+    a misplaced deal."""
+    if len(key) != 1 or len(words) < 2 or len(words[1]) != 2:
+        return False
+    if dealing:
+        return True
+    try:
+        part.card_parse(words[1])
+    except ValueError:
+        return False
+    return True
 
 
 def _deal_statement(part: GamePart, rules, deal: _Deal, key: str, words, line: int) -> None:
