@@ -277,6 +277,17 @@ def test_damage_behind_a_valid_checksum_loads_nothing_inconsistent():
     store.clean()
 
 
+def test_a_second_damaged_file_replaces_the_first_set_aside():
+    """Only the latest damage is kept (README: damage never fills the drive)."""
+    store, s, data = mid_hand_save(17)
+    store.put(FILE, data[:-1])
+    assert Session(store).message == "The saved match was damaged: a new start."
+    store.put(FILE, data[:-2])
+    assert Session(store).message == "The saved match was damaged: a new start."
+    assert store.files() == [bad_name(FILE)] and store.get(bad_name(FILE)) == data[:-2]
+    store.clean()
+
+
 def test_an_unknown_version_is_refused_with_a_message():
     store, s, data = mid_hand_save(6)
     newer = resign(b"sixtysix-match 2" + data[16 : data.rfind(b"check ")])
