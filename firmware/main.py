@@ -16,7 +16,12 @@ del _names
 
 try:
     from sixtysix_app.boot import boot
-except ImportError as e:  # a copy cut short: say so, never a traceback
-    print("sixtysix: the firmware is not all on the board (%s): copy it again" % e)
+except MemoryError:
+    print("sixtysix: not enough memory to load the firmware: press reset to try again")
+except Exception as e:  # a copy cut short, or made for another version: a sentence, never a traceback
+    print(
+        "sixtysix: the firmware is incomplete, or for another version (%s: %s): copy it again"
+        % (type(e).__name__, e)
+    )
 else:
     boot()

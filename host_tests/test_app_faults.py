@@ -144,3 +144,31 @@ def test_a_fault_after_failed_saves_says_the_match_went_back_and_keeps_the_mark(
 
     sim.runner.fault(MemoryError())  # every save went through: the match is saved
     assert sim.app.screen.saved and "Your match is saved." in said(sim)
+
+
+@pytest.mark.parametrize("board", ["thumby", "pico_display"])
+def test_a_module_that_does_not_load_is_named_on_the_fault_screen(tmp_path, board):
+    """A module the firmware loads only when it is needed (the players,
+    the match) missing or cut short on the board came back at every match
+    as "Something went wrong", with no hint that the firmware itself was
+    incomplete."""
+    from sixtysix_tools.textview import CellCanvas
+
+    def said(sim) -> str:
+        c = CellCanvas(sim.app.canvas)
+        sim.app.screen.draw(c)
+        return " ".join(" ".join(c.lines()).split())
+
+    sim = start_match(board, tmp_path, seed=5)
+    for exc in (
+        ImportError("no module named 'sixtysix.ai'"),
+        SyntaxError("invalid syntax"),
+        ValueError("incompatible .mpy file"),
+    ):
+        sim.runner.fault(exc)
+        assert isinstance(sim.app.screen, Fault) and sim.app.screen.missing
+        assert "Firmware incomplete: copy it again. Your match is saved. Press a button." in said(sim)
+        press(sim, OK)
+    sim.runner.fault(ValueError("x"))
+    assert not sim.app.screen.missing
+    assert "Something went wrong. Your match is saved." in said(sim)

@@ -581,6 +581,12 @@ def test_a_missing_display_library_on_the_pybadge_says_how_to_add_it(monkeypatch
     [
         (ImportError("the library x is missing"), "sixtysix: fake cannot start: the library x is missing"),
         (OSError(19), "did not start (OSError 19): check the wiring against boards/fake.py"),
+        # neither is the wiring's fault
+        (MemoryError(), "sixtysix: not enough memory to open the display of fake: press reset"),
+        (
+            ValueError("incompatible .mpy file"),
+            "sixtysix: fake cannot start: a module on the board is cut short or made for another version",
+        ),
     ],
 )
 def test_a_board_that_cannot_open_its_display_gets_one_line_at_start(capsys, failure, expected):
@@ -595,3 +601,24 @@ def test_a_board_that_cannot_open_its_display_gets_one_line_at_start(capsys, fai
     boot.run(board)
     out = capsys.readouterr().out
     assert out.count("\n") == 1 and expected in out
+
+
+def test_buttons_that_fail_after_the_panel_opened_are_said_on_the_panel_too(capsys):
+    """The panel was up and blank while the reason went to a serial
+    console nobody was reading."""
+    from sixtysix_app import boot
+    from sixtysix_tools.hostcanvas import HostCanvas
+    from sixtysix_tools.textview import CellCanvas
+
+    thumby = load("thumby")
+    panel = CellCanvas(HostCanvas(thumby.WIDTH, thumby.HEIGHT, font=thumby.FONT, face=thumby.FACE))
+
+    def fail():
+        raise OSError(19)
+
+    board = types.SimpleNamespace(__name__="boards.fake", open_canvas=lambda: panel, open_buttons=fail)
+    boot.run(board)
+    line = capsys.readouterr().out.strip()
+    assert line.startswith("sixtysix: the display or buttons of fake did not start (OSError 19)")
+    shown = " ".join(panel.lines()).split()
+    assert len(shown) > 5 and shown == line.split()[: len(shown)], shown  # as many words as fit

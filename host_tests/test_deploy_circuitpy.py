@@ -186,8 +186,15 @@ def deploy_on(monkeypatch, capsys, tmp_path, drive, *extra):
 
 
 def check_boot_py(files: dict, old: dict) -> None:
+    """boot.py is whole, the old or the new; the user's old one, once
+    renamed, is kept whole as boot.py.bak."""
     with open(os.path.join(ROOT, "circuitpython", "boot.py"), "rb") as f:
-        assert files.get("boot.py") in (old["boot.py"], f.read()), "half a boot.py"
+        ours = f.read()
+    if "boot.py.bak" in files:
+        assert files["boot.py.bak"] == old["boot.py"], "the user's boot.py was not kept whole"
+        assert files.get("boot.py", ours) == ours, "half a boot.py"
+    else:
+        assert files.get("boot.py") in (old["boot.py"], ours), "half a boot.py"
 
 
 def roomy() -> int:
@@ -315,6 +322,13 @@ def test_a_drive_read_only_for_the_computer_says_how_to_get_it_back_and_nothing_
     status, _out, err = deploy_on(monkeypatch, capsys, tmp_path, drive)
     assert status == 2
     assert "read-only" in err and "hold START while pressing reset" in err
+    assert "nothing on the drive was changed" in err and drive.files == old
+    # without a boot.py on the drive the badge did not take it: the
+    # computer mounted it read-only, and START is no help
+    del old["boot.py"]
+    drive = SmallDrive(old, roomy(), fail_at=0, failure="readonly")
+    status, _out, err = deploy_on(monkeypatch, capsys, tmp_path, drive)
+    assert status == 2 and "read-only on this computer" in err and "START" not in err, err
     assert "nothing on the drive was changed" in err and drive.files == old
 
 

@@ -1,7 +1,8 @@
 """Start the device: find the board module, open its panel and buttons,
 load the saved match, and run the loop that feeds the app.
 
-`main.py` on the board is one line: `from sixtysix_app.boot import boot; boot()`.
+`main.py` on the board imports `boot` and calls it (a firmware that does not
+load says so in one line).
 Any exception inside the loop becomes the fault screen with a short code;
 the match on flash is the one saved after the last trick, and a button
 press reloads it and goes back to the title menu.
@@ -89,7 +90,9 @@ def find_board(name=None):
                 if _import_board(stem) is not None:
                     found.append(stem)
         if len(found) != 1:
-            raise ImportError("put exactly one board module in /boards (found %d)" % len(found))
+            raise ImportError(
+                "put exactly one board module in /boards (found %s)" % (", ".join(found) if found else "none")
+            )
         name = found[0]
     board = _import_board(name)
     if board is None:
@@ -236,7 +239,7 @@ class Runner:
                 app.session.save_error = unsaved
             except Exception:
                 pass
-        app.show(Fault(app, code, not unsaved))
+        app.show(Fault(app, code, not unsaved, missing_module(exc)))
         try:
             app.render()
         except Exception as again:
@@ -246,20 +249,29 @@ class Runner:
 
 def run(board, seed=None) -> None:
     """Run the game on a board until power-off."""
-    from .app import App
-    from .keys import Keys
-    from .save import Store
-    from .session import Session
+    try:
+        from .app import App
+        from .keys import Keys
+        from .save import Store
+        from .session import Session
+    except Exception as e:  # a module cut short or missing: what main.py says when boot is
+        print(missing_firmware(e))
+        return
 
     gc.collect()
+    canvas = None
     try:
         canvas = board.open_canvas()  # the framebuffer first, before the heap fragments
         buttons = board.open_buttons()
     except Exception as e:
         # Before the loop there is no screen to show a fault on: a missing
         # library or a panel that does not answer gets one line (on the
-        # serial console, and on CircuitPython's screen), not a traceback.
-        print(start_failure(board, e))
+        # serial console, and on CircuitPython's screen), not a traceback;
+        # and on the panel too when it did open (the buttons failed).
+        line = start_failure(board, e)
+        print(line)
+        if canvas is not None:
+            say_on_panel(canvas, line)
         return
     store = Store(board.SAVE_DIR)
 
@@ -280,12 +292,59 @@ def run(board, seed=None) -> None:
             sleep_ms(runner.pause or 10)
 
 
+def say_on_panel(c, line: str) -> None:
+    """`line` (a start failure) on an open panel, as many words as fit;
+    a panel that fails too is left as it is."""
+    from .canvas import BG, FG
+    from .ui import wrap
+
+    try:
+        c.fill(BG)
+        y = 0
+        for row in wrap(line, c.width // c.char_w):
+            if y + c.char_h > c.height:
+                break
+            c.text(row, 0, y, FG)
+            y += c.char_h
+        c.show()
+    except Exception:  # noqa: BLE001 - the console line is already out
+        pass
+
+
+def missing_module(exc) -> bool:
+    """Whether `exc` is a module of the firmware that did not load: not
+    there, cut short, or compiled for another version."""
+    if isinstance(exc, (ImportError, SyntaxError)):
+        return True
+    return isinstance(exc, ValueError) and "incompatible .mpy" in str(exc).lower()
+
+
+def missing_firmware(exc) -> str:
+    """The line said when the firmware's own modules do not load."""
+    if isinstance(exc, MemoryError):
+        return "sixtysix: not enough memory to load the firmware: press reset to try again"
+    return "sixtysix: the firmware is incomplete, or for another version (%s: %s): copy it again" % (
+        type(exc).__name__,
+        exc,
+    )
+
+
 def start_failure(board, exc) -> str:
     """The line said when a board's display or buttons do not start: a
-    missing library names itself, anything else points at the wiring."""
+    missing library names itself, one made for another version says so,
+    a heap too small for the panel's buffer too; anything else points at
+    the wiring."""
     name = getattr(board, "__name__", "board").split(".")[-1]
     if isinstance(exc, ImportError):
         return "sixtysix: %s cannot start: %s" % (name, exc)
+    if isinstance(exc, MemoryError):
+        return "sixtysix: not enough memory to open the display of %s: press reset to try again" % name
+    if missing_module(exc):
+        return (
+            "sixtysix: %s cannot start: a module on the board is cut short or made for another version "
+            "(%s: %s): copy it again (a library on CircuitPython: circup update)"
+            % (name, type(exc).__name__, exc)
+        )
     why = "%s %s" % (type(exc).__name__, exc)
     return (
         "sixtysix: the display or buttons of %s did not start (%s): check the wiring against boards/%s.py"

@@ -226,12 +226,15 @@ def _close_rules(app) -> None:
 class Fault(Screen):
     """Something broke: a short code to quote, where the match stands (as
     saved, or back at its last save when the saves since had failed), and
-    any button to go back to the title menu."""
+    any button to go back to the title menu.  A module of the firmware
+    that would not load (`missing`) is named as the cause: it comes back
+    at every match until the firmware is copied again."""
 
-    def __init__(self, app, code: str, saved: bool = True) -> None:
+    def __init__(self, app, code: str, saved: bool = True, missing: bool = False) -> None:
         Screen.__init__(self, app)
         self.code = code
         self.saved = saved
+        self.missing = missing
 
     def key(self, ev: int) -> None:
         self.app.popup = None
@@ -241,10 +244,14 @@ class Fault(Screen):
         lay = self.app.layout
         c.fill(0)
         y = draw_title(c, lay, "Error")
-        if self.saved:
-            text = "Something went wrong. Your match is saved. Press a button."
+        if self.missing:
+            text = "Firmware incomplete: copy it again."
         else:
-            text = "Something went wrong. Back to the last save: later ones failed. Press a button."
+            text = "Something went wrong."
+        if self.saved:
+            text += " Your match is saved. Press a button."
+        else:
+            text += " Back to the last save: later ones failed. Press a button."
         from .ui import wrap
 
         draw_list(c, lay, y, wrap(text, lay.cols), -1, 0, lay.h)

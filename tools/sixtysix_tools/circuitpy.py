@@ -9,8 +9,10 @@ the board's CircuitPython version.
 
 Order of the work, chosen so that a failure or Ctrl-C at any step leaves a
 badge that starts either the old complete firmware or none of ours, never
-a mix: check the room first (nothing changed if it does not fit); remove
-code.py (and any other start file of ours) before touching a module; remove
+a mix: check the room first (nothing changed if it does not fit); rename
+a code.py (and with --boot-py a boot.py) that is not ours to NAME.bak, so
+the user's own is kept; remove code.py (and any other start file of ours)
+before touching a module; remove
 the stale modules and leftovers; copy and sync; write boot.py and then
 code.py last, each under a temporary name and renamed, so there is never
 half a start file.  The next deploy then finds no code.py and completes.
@@ -21,7 +23,14 @@ import os
 import shutil
 import sys
 
-from .firmware_files import MAIN_SOURCE, OWNED_FOLDERS, DeployError, firmware_sources, load_board
+from .firmware_files import (
+    MAIN_SOURCE,
+    OWNED_FOLDERS,
+    DeployError,
+    backup_name,
+    firmware_sources,
+    load_board,
+)
 
 # Libraries that are not built into CircuitPython: adafruit_display_text,
 # for the text labels of sixtysix_app/canvas_dio.py (displayio, bitmaptools,
@@ -124,20 +133,29 @@ def ours(drive: Drive, path: str) -> bool:
 
 
 def circuitpy_plan(drive: Drive, board_name: str, boot_py: bool) -> dict:
-    """What to do, in order: stop (remove the start files of ours, code.py
-    first, so from here on the badge starts no firmware), remove leftovers
-    and stale modules, copy the modules, then write the `last` files, each
-    through a temporary name and a rename, code.py at the very end. The
-    sizes count whole clusters, as FAT allocates them."""
+    """What to do, in order: keep (rename a code.py, and with --boot-py a
+    boot.py, that sixtysix did not write to NAME.bak: the user's own are
+    never lost), stop (remove the start files of ours, code.py first, so
+    from here on the badge starts no firmware), remove leftovers and stale
+    modules, copy the modules, then write the `last` files, each through a
+    temporary name and a rename, code.py at the very end. The sizes count
+    whole clusters, as FAT allocates them."""
     copy = {stem + ".py": local for local, stem in firmware_sources(board_name)}
-    stop = [name for name in START_FILES if drive.isfile(name) and (name == "code.py" or ours(drive, name))]
-    leftovers = [name + NEW for name in ("boot.py", "code.py") if drive.isfile(name + NEW)]
-    remove = leftovers + [path for path in drive_files(drive) if path not in copy]
     last = {}
     if boot_py:
         with open(boot_py_source(), "rb") as f:
             last["boot.py"] = f.read()
     last["code.py"] = MAIN_SOURCE.encode()
+    foreign = []
+    if drive.isfile("code.py") and not ours(drive, "code.py"):
+        foreign.append("code.py")
+    if boot_py and drive.isfile("boot.py") and drive.read("boot.py") != last["boot.py"]:
+        foreign.append("boot.py")
+    taken = set(drive.listdir(""))
+    keep = {name: backup_name(name, taken) for name in foreign}
+    stop = [name for name in START_FILES if drive.isfile(name) and name not in keep and ours(drive, name)]
+    leftovers = [name + NEW for name in ("boot.py", "code.py") if drive.isfile(name + NEW)]
+    remove = leftovers + [path for path in drive_files(drive) if path not in copy]
     cluster = drive.cluster_bytes()
 
     def room(size: int) -> int:
@@ -145,8 +163,9 @@ def circuitpy_plan(drive: Drive, board_name: str, boot_py: bool) -> dict:
 
     needed = sum(room(os.path.getsize(local)) for local in copy.values())
     needed += sum(room(len(data)) for data in last.values())
-    replaced = set(stop) | set(remove) | set(copy) | set(last)
+    replaced = set(stop) | set(remove) | set(copy) | (set(last) - set(keep))
     return {
+        "keep": keep,
         "stop": stop,
         "remove": remove,
         "copy": copy,
@@ -181,6 +200,8 @@ def print_plan(plan: dict, root: str) -> None:
         "  the firmware needs %d KB, %d KB are free counting the files it replaces"
         % (kilobytes(plan["needed_bytes"] + MARGIN_BYTES), (plan["free_bytes"] + plan["freed_bytes"]) // 1024)
     )
+    for path, kept in plan["keep"].items():
+        print("  rename  %s to %s  (your own, kept)" % (path, kept))
     for path in plan["stop"] + plan["remove"]:
         print("  remove  %s" % path)
     for path in sorted(plan["copy"]):
@@ -207,7 +228,8 @@ def deploy_circuitpy(args) -> int:
     root = args.circuitpy
     if not os.path.isdir(root):
         raise DeployError(
-            "%s is not a folder; give the mounted CIRCUITPY drive (e.g. /media/$USER/CIRCUITPY)" % root
+            "%s: %s; give the mounted CIRCUITPY drive (e.g. /media/$USER/CIRCUITPY)"
+            % (root, "not a folder" if os.path.exists(root) else "no such folder")
         )
     if not os.path.exists(os.path.join(root, "boot_out.txt")):
         print("note: %s has no boot_out.txt; is it really the CIRCUITPY drive?" % root)
@@ -223,6 +245,10 @@ def deploy_circuitpy(args) -> int:
             print("Dry run: nothing on the drive was changed.")
             return 0
         check_space(plan)
+        for path, kept in plan["keep"].items():
+            drive.rename(path, kept)
+            changed = True
+            print("kept your %s as %s (it was not written by sixtysix)" % (path, kept))
         for path in plan["stop"] + plan["remove"]:
             drive.remove(path)
             changed = True
@@ -245,10 +271,15 @@ def deploy_circuitpy(args) -> int:
             raise DeployError(
                 "the CIRCUITPY drive is full; %s: remove files you do not need and deploy again" % state
             ) from None
-        if error.errno == errno.EROFS:
+        if error.errno == errno.EROFS and drive.isfile("boot.py"):
             raise DeployError(
                 "the CIRCUITPY drive is read-only for the computer (boot.py remounted it for the game); %s: "
                 "hold START while pressing reset, then deploy again" % state
+            ) from None
+        if error.errno == errno.EROFS:  # no boot.py: the computer mounted it so (a damaged FAT, a setting)
+            raise DeployError(
+                "the CIRCUITPY drive is read-only on this computer; %s: unmount it, unplug the badge and "
+                "plug it in again (if it stays read-only, its file system may need a check)" % state
             ) from None
         raise DeployError(
             "cannot write to %s: %s; %s: deploy again" % (root, error.strerror or error, state)

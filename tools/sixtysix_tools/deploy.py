@@ -13,8 +13,10 @@ mpremote's own `soft-reset` reboots into the raw REPL, which skips main.py.
 
 Order of the work on the board, chosen so that an interrupted deploy
 leaves a board that starts to the REPL rather than into half a firmware:
-remove main.py and the stale files, copy, verify the hashes, write
-main.py, soft-reset.
+remove main.py (or, when sixtysix did not write it, rename it main.py.bak:
+the user's own start file is kept) and the stale files, copy, verify the
+hashes, write main.py, soft-reset, and show what the board said if the
+firmware did not start.
 
 User errors print one sentence on standard error and exit with status 2.
 """
@@ -35,6 +37,7 @@ from .firmware_files import (
     MPY_ARCHES,
     OWNED_FOLDERS,
     DeployError,
+    backup_name,
     compile_as_deployed,
     firmware_sources,
     load_board,
@@ -144,12 +147,23 @@ def incompatibility(file_format: dict, board: dict) -> str:
                 board["version"],
                 board["sub"],
             )
-        if file_format["arch"] != board["arch"]:
+        if not loads_arch(board["arch"], file_format["arch"]):
             return "native code for %s, but the board is %s" % (
                 arch_name(file_format["arch"]),
                 arch_name(board["arch"]),
             )
     return ""
+
+
+def loads_arch(board_arch: int, code_arch: int) -> bool:
+    """Whether a board of `board_arch` loads native code for `code_arch`:
+    the same arch, or on an ARM Thumb chip any Thumb arch from armv6m up to
+    its own (an RP2350, armv7emsp, loads the RP2040's armv6m code), as
+    MicroPython's loader allows (MPY_FEATURE_ARCH_TEST)."""
+    thumb = MPY_ARCHES.index("armv6m"), MPY_ARCHES.index("armv7emdp")
+    if thumb[0] <= board_arch <= thumb[1]:
+        return thumb[0] <= code_arch <= board_arch
+    return code_arch == board_arch
 
 
 # ---- the board, through mpremote ----------------------------------------------------
@@ -184,12 +198,20 @@ for d in %r:
 for f in ('main.py',):
     try:
         print('SIXTYSIX-FILE', repr((f, os.stat(f)[6])))
+        with open(f, 'rb') as g:
+            if b'sixtysix_app' not in g.read(4096):
+                print('SIXTYSIX-FOREIGN', repr((f,)))
     except OSError:
         pass
+for f in os.listdir():
+    if f.startswith('main.py.bak'):
+        print('SIXTYSIX-TAKEN', repr((f,)))
 """
 
 _PREPARE = """
 import os
+for a, b in %r:
+    os.rename(a, b)
 for f in %r:
     os.remove(f)
 for d in %r:
@@ -397,7 +419,11 @@ def check_board(info: dict, board_module, header: bytes) -> list:
         )
     notes = []
     expected = board_module.ARCH
-    if board["arch"] and expected and arch_name(board["arch"]) != expected:
+    if (
+        board["arch"]
+        and expected in MPY_ARCHES[1:]
+        and not loads_arch(board["arch"], MPY_ARCHES.index(expected))
+    ):
         notes.append(
             "note: the board is %s but %s is made for %s; is --board right? (the compiled files hold "
             "no native code, so they load anyway)"
@@ -434,14 +460,17 @@ def heap_note(heap: int) -> str:
 # ---- the plan -----------------------------------------------------------------------
 
 
-def make_plan(on_board: dict, new_files: dict) -> dict:
+def make_plan(on_board: dict, new_files: dict, keep: dict | None = None) -> dict:
     """What to do, from the files on the board ({path: size}) and the new
-    set ({board path: local path}): remove every .py/.mpy file in our
-    folders that is not in the new set (a .py beside a new .mpy included:
-    it would win at import), remove and rewrite main.py, copy the new set.
-    main.py goes first: the board removes in this order, and a deploy
-    stopped after some stale modules must not start what is left."""
-    remove = ["main.py"] if "main.py" in on_board else []
+    set ({board path: local path}): keep a main.py that is not ours under
+    the name `keep` gives it ({old: new}, renamed, never removed), remove
+    every .py/.mpy file in our folders that is not in the new set (a .py
+    beside a new .mpy included: it would win at import), remove and
+    rewrite main.py, copy the new set.  main.py goes first: the board
+    removes in this order, and a deploy stopped after some stale modules
+    must not start what is left."""
+    keep = keep or {}
+    remove = ["main.py"] if "main.py" in on_board and "main.py" not in keep else []
     for path in sorted(on_board):
         folder, _, name = path.rpartition("/")
         if (
@@ -454,6 +483,7 @@ def make_plan(on_board: dict, new_files: dict) -> dict:
     new_bytes = sum(os.path.getsize(local) for local in new_files.values()) + len(MAIN_SOURCE)
     freed = sum(on_board[path] for path in remove) + sum(on_board.get(path, 0) for path in new_files)
     return {
+        "keep": keep,
         "remove": remove,
         "mkdir": [f for f in folders if not any(p.startswith(f + "/") for p in on_board)],
         "copy": sorted(new_files),
@@ -465,6 +495,8 @@ def make_plan(on_board: dict, new_files: dict) -> dict:
 
 def print_plan(plan: dict, port: str) -> None:
     print("Plan for %s:" % port)
+    for path, kept in plan["keep"].items():
+        print("  rename  :%s to :%s  (your own start file, kept)" % (path, kept))
     for path in plan["remove"]:
         print("  remove  :%s" % path)
     for path in plan["mkdir"]:
@@ -472,13 +504,24 @@ def print_plan(plan: dict, port: str) -> None:
     for path in plan["copy"]:
         print("  copy    :%s" % path)
     for path in plan["write"]:
-        print("  write   :%s  (%s)" % (path, plan["write"][path].replace("\n\n", "; ").strip()))
+        print("  write   :%s  (the start file: runs sixtysix_app.boot, or says in one line why not)" % path)
     print("  verify  sha256 of every copied file")
     print("  soft-reset (main.py starts the game)")
 
 
-def read_board_files(board: Board) -> dict:
-    return dict(marked(board.exec(_LIST % (OWNED_FOLDERS,)), "SIXTYSIX-FILE", (str, int)))
+def read_board_files(board: Board) -> tuple:
+    """The files on the board ({path: size}: our folders and main.py) and
+    the names a start file not written by sixtysix is kept under ({old:
+    new}): a user's own main.py is never removed."""
+    said = board.exec(_LIST % (OWNED_FOLDERS,))
+    files = dict(marked(said, "SIXTYSIX-FILE", (str, int)))
+    taken = {name for (name,) in marked(said, "SIXTYSIX-TAKEN", (str,))}
+    keep = {
+        name: backup_name(name, taken)
+        for (name,) in marked(said, "SIXTYSIX-FOREIGN", (str,))
+        if name in files
+    }
+    return files, keep
 
 
 def copy_files(board: Board, plan: dict, new_files: dict) -> None:
@@ -514,7 +557,23 @@ def verify(board: Board, expected: dict) -> None:
         )
 
 
+# Where a deploy stopped, said when it is interrupted (Ctrl-C).
+UNCHANGED = "nothing on the board was changed: deploy again"
+HALF_DONE = "the board starts to the REPL until a deploy completes (main.py is written last): deploy again"
+ALL_COPIED = "the firmware is on the board: press reset on the board to start it"
+
+
 def deploy_micropython(args) -> int:
+    """The deploy; a Ctrl-C at any step says where it left the board."""
+    stage = [UNCHANGED]
+    try:
+        return _deploy_micropython(args, stage)
+    except KeyboardInterrupt:
+        print("sixtysix deploy: interrupted; %s" % stage[0], file=sys.stderr)
+        return 130
+
+
+def _deploy_micropython(args, stage: list) -> int:
     board_module = load_board(args.board)
     if board_module.PORT != "micropython":
         raise DeployError(
@@ -553,7 +612,8 @@ def deploy_micropython(args) -> int:
                 "move times, and play weaker; for full strength flash the MicroPython "
                 "release that matches `mpy-cross --version`" % (why, BYTECODE_SHARE)
             )
-        plan = make_plan(read_board_files(board), new_files)
+        on_board, keep = read_board_files(board)
+        plan = make_plan(on_board, new_files, keep)
         if args.dry_run:
             print_plan(plan, port)
             print("Dry run: nothing on the board was changed.")
@@ -564,7 +624,10 @@ def deploy_micropython(args) -> int:
                 "firmware); remove files you do not need (mpremote connect %s fs ls) and deploy again"
                 % (plan["new_bytes"], info["free"] + plan["freed_bytes"], port)
             )
-        board.exec(_PREPARE % (plan["remove"], plan["mkdir"]))
+        stage[0] = HALF_DONE
+        board.exec(_PREPARE % (sorted(plan["keep"].items()), plan["remove"], plan["mkdir"]))
+        for path, kept in plan["keep"].items():
+            print("kept your %s as %s (it was not written by sixtysix)" % (path, kept))
         for path in plan["remove"]:
             print("removed :%s" % path)
         copy_files(board, plan, new_files)
@@ -576,10 +639,21 @@ def deploy_micropython(args) -> int:
         verify(board, expected)
         board.exec("f = open('main.py', 'w')\nf.write(%r)\nf.close()" % MAIN_SOURCE)
         verify(board, {"main.py": hashlib.sha256(MAIN_SOURCE.encode()).hexdigest()})
+        stage[0] = ALL_COPIED
         print("verified %d files (sha256)" % (len(expected) + 1))
     said = board.soft_reset()
     if "Traceback" in said:
         print("The board reset, but the firmware stopped with an error:\n%s" % said.strip(), file=sys.stderr)
+        return 1
+    # What the firmware says when it cannot start (a panel that does not
+    # answer, a library missing) is printed once, at power-on, before any
+    # terminal is attached: this is the one moment it can be shown.
+    refused = [line.strip() for line in said.splitlines() if line.strip().startswith("sixtysix:")]
+    if refused:
+        print(
+            "The firmware is on the board, but it did not start; the board said:\n%s" % shown(refused[0]),
+            file=sys.stderr,
+        )
         return 1
     print("Soft reset: %s is starting on %s." % (board_module.NAME, port))
     return 0
@@ -621,5 +695,8 @@ def run(args) -> int:
             return deploy_circuitpy(args)
         return deploy_micropython(args)
     except DeployError as error:
-        print("sixtysix deploy: %s" % shown(str(error)), file=sys.stderr)
+        # a sentence per line: shown() escapes control characters, the line breaks of a list too
+        print(
+            "sixtysix deploy: %s" % "\n".join(shown(line) for line in str(error).split("\n")), file=sys.stderr
+        )
         return 2

@@ -18,7 +18,22 @@ from .board_files import FIRMWARE_PACKAGES, BoardError, import_board
 # files in them are removed.  Anything else there (the saves in /sixtysix)
 # and anything outside them (boot.py, the user's files) is left alone.
 OWNED_FOLDERS = ("sixtysix", "sixtysix_app", "sixtysix_viper", "boards")
-MAIN_SOURCE = "from sixtysix_app.boot import boot\n\nboot()\n"
+# The start file a deploy writes (main.py, or code.py on CircuitPython): the
+# guard that ends firmware/main.py (the start file of mip and frozen images),
+# so a firmware cut short or made for another version says so in one line.
+MAIN_SOURCE = (
+    "try:\n"
+    "    from sixtysix_app.boot import boot\n"
+    "except MemoryError:\n"
+    '    print("sixtysix: not enough memory to load the firmware: press reset to try again")\n'
+    "except Exception as e:  # a copy cut short, or made for another version: a sentence, never a traceback\n"
+    "    print(\n"
+    '        "sixtysix: the firmware is incomplete, or for another version (%s: %s): copy it again"\n'
+    "        % (type(e).__name__, e)\n"
+    "    )\n"
+    "else:\n"
+    "    boot()\n"
+)
 
 # mpy-cross -march names by the arch number in a .mpy header (py/persistentcode.h).
 MPY_ARCHES = (
@@ -39,6 +54,17 @@ MPY_ARCHES = (
 # The solver's search as viper code: compiled for a board's processor and
 # shipped only where the board loads that code (deploy.compile_viper).
 VIPER_PACKAGE = "sixtysix_viper"
+
+
+def backup_name(name: str, taken) -> str:
+    """The name a user's own start file is kept under: NAME.bak, or
+    NAME.bak2, NAME.bak3... when that is `taken` (an older one kept)."""
+    candidate = name + ".bak"
+    n = 2
+    while candidate in taken:
+        candidate = "%s.bak%d" % (name, n)
+        n += 1
+    return candidate
 
 
 class DeployError(Exception):
