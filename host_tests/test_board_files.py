@@ -9,6 +9,7 @@ check pass, and that a broken board module is one line, not a traceback.
 
 import os
 import shutil
+import sys
 
 import pytest
 from conftest import ROOT, run_python, snapshot
@@ -156,6 +157,54 @@ def test_a_broken_board_module_is_one_line_and_nothing_is_written(capsys, clone,
     assert snapshot(clone) == before
 
 
+@pytest.mark.parametrize(
+    "change,message",
+    [
+        ("del KEYMAP\n", "boards/broken.py: it must export KEYMAP (see boards/__init__.py)"),
+        ("del SAVE_DIR\n", "it must export SAVE_DIR"),
+        ("WIDTH = 128.0\n", "WIDTH must be a int, not 128.0"),
+        ("MONO = 1\n", "MONO must be a bool, not 1"),
+        ("FONT = 'big'\n", "FONT must be 'small' or 'normal' and SCALE 1 or 2, not 'big' and 1"),
+        ("FACE = ('small',)\n", "FACE must be (FONT, 1, 2 or 3)"),
+        ("KEYMAP = KEYMAP[:-1]\n", "KEYMAP must hold one (short, long) pair for each of the"),
+        ("KEYMAP = KEYMAP[:-1] + ((1,),)\n", "each KEYMAP entry must be a (short, long) pair"),
+        ("SAVE_DIR = 'saves'\n", "SAVE_DIR must be a folder from the drive's root"),
+        ("del open_buttons\n", "it must define open_buttons()"),
+        (
+            "from boards.oled_128x64 import WIDTH\n",
+            "it imports boards.oled_128x64, which a board does not get",
+        ),
+        ("import boards.thumby\n", "it imports boards.thumby, which a board does not get"),
+        ("from boards import thumby\n", "it imports boards.thumby, which a board does not get"),
+        # boards/__init__.py is on every board: its BOARDS may be imported
+        ("from boards import BOARDS\nFONT = 'big'\n", "FONT must be 'small' or 'normal'"),
+    ],
+)
+def test_a_board_module_that_breaks_the_contract_is_refused_by_every_tool(
+    capsys, clone, monkeypatch, change, message
+):
+    """A board module without KEYMAP or SAVE_DIR, or with a FONT the app
+    does not draw, passed `sixtysix boards` and then stopped on the device
+    (and in the simulator) with a traceback."""
+    board_text = (clone / "boards" / "thumby.py").read_text()
+    (clone / "boards" / "broken.py").write_text(board_text + "\n" + change)
+    before = snapshot(clone)
+    status = main(["boards", "--root", str(clone)])
+    out, err = capsys.readouterr()
+    assert status == 1 and out == "" and len(err.splitlines()) == 1 and message in err, err
+    assert snapshot(clone) == before
+    # sim and deploy load a board through import_board: the same sentence
+    monkeypatch.syspath_prepend(str(clone))
+    for module in [m for m in sys.modules if m == "boards" or m.startswith("boards.")]:
+        monkeypatch.delitem(sys.modules, module)
+    (clone / "boards" / "__init__.py").write_text(
+        (clone / "boards" / "__init__.py").read_text().replace("BOARDS = (", 'BOARDS = (\n    "broken",', 1)
+    )
+    with pytest.raises(board_files.BoardError) as caught:
+        board_files.import_board("broken")
+    assert message in str(caught.value)
+
+
 def test_a_file_name_that_is_no_module_name_is_refused(capsys, clone):
     shutil.copy(clone / "boards" / "thumby.py", clone / "boards" / "my-board.py")
     status, lines = check(capsys, clone)
@@ -194,6 +243,10 @@ def test_no_traceback_from_the_command_line(tmp_path):
     done = run_python("-m", "sixtysix_tools.cli", "boards", "--check", "--root", str(tmp_path / "nowhere"))
     assert done.returncode == 1
     assert done.stderr == "sixtysix boards: %s: no such folder\n" % (tmp_path / "nowhere")
+    (tmp_path / "file").write_text("")
+    done = run_python("-m", "sixtysix_tools.cli", "boards", "--check", "--root", str(tmp_path / "file"))
+    assert done.returncode == 1
+    assert done.stderr == "sixtysix boards: %s: not a folder\n" % (tmp_path / "file")
 
 
 def test_an_unknown_board_new_in_boards_says_to_run_the_command(clone):

@@ -24,28 +24,13 @@ if ROOT not in sys.path:
 from sixtysix_app import events  # noqa: E402
 from sixtysix_app.canvas import PALETTE, rgb565  # noqa: E402
 from sixtysix_app.st7789 import expand_gs4_line, fill_lut  # noqa: E402
-from sixtysix_tools.board_files import boards_for  # noqa: E402
+from sixtysix_tools.board_files import CONTRACT as NAMES  # noqa: E402
+from sixtysix_tools.board_files import FUNCTIONS, boards_for, contract_problem  # noqa: E402
 
 import boards  # noqa: E402
 
-CONTRACT = {
-    "NAME": str,
-    "PORT": str,
-    "ARCH": str,
-    "FIRMWARE": tuple,
-    "WIDTH": int,
-    "HEIGHT": int,
-    "MONO": bool,
-    "FONT": str,
-    "SCALE": int,
-    "FACE": tuple,
-    "PIXEL_UM": int,
-    "BUTTONS": tuple,
-    "KEYMAP": tuple,
-    "PINS": tuple,
-    "SAVE_DIR": str,
-}
-FUNCTIONS = ("open_canvas", "open_buttons")
+# The contract of boards/__init__.py, as `sixtysix boards` checks it.
+CONTRACT = dict(NAMES)
 EVENT_NAMES = {name for name in dir(events) if name.isupper()}
 MICROPYTHON_BOARDS = boards_for("micropython")
 
@@ -64,6 +49,7 @@ def test_board_exports_every_name_with_its_type(name):
         assert isinstance(getattr(board, attr), kind), attr
     for attr in FUNCTIONS:
         assert callable(getattr(board, attr)), attr
+    assert contract_problem(name, board) == ""
     public = {a for a in dir(board) if not a.startswith("_")}
     public = {a for a in public if not isinstance(getattr(board, a), types.ModuleType)}
     extra = public - set(CONTRACT) - set(FUNCTIONS) - EVENT_NAMES - {"const"}

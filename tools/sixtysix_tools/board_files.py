@@ -11,8 +11,11 @@ written from those modules by this command:
 `sixtysix boards` rewrites the files that are stale, writes the missing
 ones and removes those left from a board that is gone; `--check` changes
 nothing and names each of them in one line, exiting with status 1.  A board
-module that does not import, or exports a PORT or FIRMWARE the files cannot
-be written from, is named in one line as well, and then nothing is written.
+module that does not import, or does not export every name of the
+contract in boards/__init__.py with its type (`contract_problem`), is named
+in one line as well, and then nothing is written; the other host tools
+(`sim`, `deploy`) refuse such a board in the same words, before a board
+would stop on it with a traceback.
 The tests run the check, so a board added without running the command
 fails them with the command to run.
 
@@ -157,9 +160,113 @@ def import_board(name: str):
     if name not in BOARDS:
         raise BoardError(unknown_board(name))
     try:
-        return importlib.import_module("boards." + name)
+        board = importlib.import_module("boards." + name)
     except Exception as e:
         raise BoardError(_does_not_import(name, e)) from None
+    problem = contract_problem(name, board)
+    if problem:
+        raise BoardError(problem)
+    return board
+
+
+# The names every board module exports, with their types (boards/__init__.py
+# says what each means).
+CONTRACT = (
+    ("NAME", str),
+    ("PORT", str),
+    ("ARCH", str),
+    ("FIRMWARE", tuple),
+    ("WIDTH", int),
+    ("HEIGHT", int),
+    ("PIXEL_UM", int),
+    ("MONO", bool),
+    ("FONT", str),
+    ("SCALE", int),
+    ("FACE", tuple),
+    ("BUTTONS", tuple),
+    ("KEYMAP", tuple),
+    ("PINS", tuple),
+    ("SAVE_DIR", str),
+)
+FUNCTIONS = ("open_canvas", "open_buttons")
+FONTS = ("small", "normal")
+
+
+def other_board_imported(board) -> str:
+    """The other board module `board`'s source imports ("" for none): a
+    board gets only its own module, so such an import works on the host
+    and fails on the board."""
+    try:
+        with open(board.__file__, encoding="utf-8") as f:
+            tree = ast.parse(f.read())
+        folder = os.path.dirname(board.__file__)
+        others = {f[:-3] for f in os.listdir(folder) if f.endswith(".py") and f != "__init__.py"}
+    except (AttributeError, TypeError, OSError, SyntaxError, UnicodeDecodeError, ValueError):
+        return ""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names = [node.module] + [node.module + "." + a.name for a in node.names]
+        elif isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        else:
+            continue
+        for name in names:
+            package, _, module = name.partition(".")
+            if package == "boards" and module in others:
+                return name
+    return ""
+
+
+def contract_problem(stem: str, board) -> str:
+    """The first way board module `board` breaks the contract of
+    boards/__init__.py, as a sentence; "" when it keeps it.  What the app
+    reads at start: a name missing or of another type, a key map of
+    another length than the buttons, a font or scale the app does not
+    draw; and an import of another board's module, which a board does
+    not get."""
+    where = "boards/%s.py" % stem
+    other = other_board_imported(board)
+    if other:
+        return (
+            "%s: it imports %s, which a board does not get (a deploy copies only its own board "
+            "module): copy what it needs into %s.py instead" % (where, other, stem)
+        )
+    for name, kind in CONTRACT:
+        if not hasattr(board, name):
+            return "%s: it must export %s (see boards/__init__.py)" % (where, name)
+        value = getattr(board, name)
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            return "%s: %s must be a %s, not %r" % (where, name, kind.__name__, value)
+    for name in FUNCTIONS:
+        if not callable(getattr(board, name, None)):
+            return "%s: it must define %s() (see boards/__init__.py)" % (where, name)
+    if board.WIDTH <= 0 or board.HEIGHT <= 0 or board.PIXEL_UM <= 0:
+        return "%s: WIDTH, HEIGHT and PIXEL_UM must be above 0" % where
+    if board.FONT not in FONTS or board.SCALE not in (1, 2):
+        return "%s: FONT must be %s and SCALE 1 or 2, not %r and %r" % (
+            where,
+            " or ".join(repr(f) for f in FONTS),
+            board.FONT,
+            board.SCALE,
+        )
+    face = board.FACE
+    if not (len(face) == 2 and (face[0] in FONTS and face[1] in (1, 2, 3) or face == ("card", 1))):
+        return '%s: FACE must be (FONT, 1, 2 or 3) or ("card", 1), not %r' % (where, face)
+    if not board.BUTTONS or len(board.KEYMAP) != len(board.BUTTONS):
+        return "%s: KEYMAP must hold one (short, long) pair for each of the %d BUTTONS, not %d" % (
+            where,
+            len(board.BUTTONS),
+            len(board.KEYMAP),
+        )
+    for pair in board.KEYMAP:
+        if not (isinstance(pair, tuple) and len(pair) == 2 and all(type(e) is int for e in pair)):
+            return "%s: each KEYMAP entry must be a (short, long) pair of events, not %r" % (where, pair)
+    if not board.SAVE_DIR.startswith("/"):
+        return "%s: SAVE_DIR must be a folder from the drive's root, such as '/sixtysix', not %r" % (
+            where,
+            board.SAVE_DIR,
+        )
+    return ""
 
 
 def _does_not_import(stem: str, e: Exception) -> str:
@@ -254,10 +361,15 @@ def expected_files(root: str) -> dict[str, str]:
     files = {"boards/__init__.py": init_text(root, stems, line_length)}
     for stem in stems:
         board = load_board(root, stem)
-        if port_of(stem, board) != "micropython":
+        port = port_of(stem, board)
+        firmware = firmware_of(stem, board) if port == "micropython" else None
+        problem = contract_problem(stem, board)
+        if problem:
+            raise BoardError(problem)
+        if firmware is None:
             continue
         files["boards/%s.json" % stem] = mip_package(stem, version)
-        files["manifests/%s/manifest.py" % stem] = manifest(stem, firmware_of(stem, board), version)
+        files["manifests/%s/manifest.py" % stem] = manifest(stem, firmware, version)
     return files
 
 
@@ -370,7 +482,7 @@ def run(args) -> int:
     root = args.root or default_root()
     try:
         if not os.path.isdir(root):
-            raise BoardError("%s: no such folder" % root)
+            raise BoardError("%s: %s" % (root, "not a folder" if os.path.exists(root) else "no such folder"))
         if args.check:
             problems = check(root)
             for line in problems:
