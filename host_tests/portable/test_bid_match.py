@@ -5,6 +5,7 @@ play."""
 from heapmeter import left_allocated
 from sixtysix.bid import BID, MAX_ACTIONS, PASS, R_PLAYED_OUT, BidHand, BidRules
 from sixtysix.bid_match import BidMatch
+from sixtysix.cards import set_points
 from sixtysix.rng import Rng
 from test_bid import THREE, TWO, act, bid_rules, cards, dealt, play_out
 
@@ -19,6 +20,18 @@ def test_a_bid_made_scores_its_value_and_a_moon_needs_every_trick():
         assert h.reason == R_PLAYED_OUT and h.made and h.winner == 0
         assert h.side_score(0) == 120 and h.tricks[1] == 0
         assert list(h.game_points) == [worth, 0]
+
+
+def test_reaching_exactly_the_bid_makes_it():
+    h = dealt()
+    act(h, "bid 2", "pass")  # 66
+    buf = bytearray(MAX_ACTIONS)
+    while h.tricks[0] + h.tricks[1] < 11:
+        h.legal_actions(buf)
+        h.act(buf[0])
+    h.card_points[0] = 66 - set_points(h.hands[0] | h.hands[1])  # A takes the last trick
+    play_out(h)
+    assert h.side_score(0) == 66 and h.made and list(h.game_points) == [2, 0]
 
 
 def test_a_bid_not_reached_loses_its_value():
@@ -72,6 +85,11 @@ def _booked(scores, bid, r=None):
 def test_a_bidder_reaching_the_target_wins_the_match():
     m, h = _booked([6, 6, 6], 1)
     assert h.made and m.scores[0] == 7 and m.winner == 0
+
+
+def test_a_bidder_reaching_the_target_wins_even_with_defenders_level_with_it():
+    m, h = _booked([6, 7, 7], 1)
+    assert h.made and m.scores == [7, 7, 7] and m.winner == 0
 
 
 def test_two_defenders_level_over_the_target_play_on_and_one_alone_wins():

@@ -80,3 +80,15 @@ def test_shuffle_is_a_permutation_and_seed_dependent():
     Rng(2).shuffle(b)
     assert sorted(a) == list(range(24))
     assert a != b
+
+
+def test_below_draws_again_rather_than_bias_the_low_numbers():
+    """32768 is no multiple of 24: the top 8 of the 15-bit draws would
+    make 0..7 likelier, so below(24) draws again on them.  From this state
+    (found by inverting the generator) the next draws are 32767, then
+    12691."""
+    r = Rng(1)
+    r.state = 689907331
+    assert r.next15() == 32767 and r.next15() == 12691
+    r.state = 689907331
+    assert r.below(24) == 12691 % 24 == 19  # not 32767 % 24 == 7

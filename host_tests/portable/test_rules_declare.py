@@ -92,6 +92,7 @@ def test_option_no_marriages_after_the_stock_is_closed_or_exhausted():
     assert "not after the stock is closed" in rejected(h, "marry H")
     h = position(r, "KH QH", "9C 9D", "S", leader=0)
     assert MARRY + 2 not in actions(h)
+    assert "not after the stock" in rejected(h, "marry H")  # refused when played, not only unlisted
 
 
 def test_marriage_shows_both_cards_to_the_opponent():
@@ -167,6 +168,18 @@ def test_no_exchange_when_only_the_upcard_is_left():
     h = position(rules(), "9S AH", "KH 9D", "S", leader=0, won_a="TC 9H", stock="QS")
     assert h.facedown() == 0
     assert "no face-down card" in rejected(h, "exchange")
+
+
+def test_exchange_with_one_face_down_card_left():
+    h = position(rules(), "9S AH", "KH 9D", "S", leader=0, won_a="TC 9H", stock="JC QS")
+    assert h.facedown() == 1
+    act(h, "exchange")
+    assert h.exchanged_by == 0 and h.upcard == parse_card("9S")
+
+
+def test_a_trick_won_by_the_opponent_does_not_let_a_player_exchange():
+    h = position(rules(), "9S AH", "KH 9D", "S", leader=0, won_b="TC 9H", tricks=(0, 1), stock="JC QS")
+    assert "has not won a trick" in rejected(h, "exchange")
 
 
 def test_no_exchange_after_closing():

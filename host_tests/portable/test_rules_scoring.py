@@ -35,6 +35,13 @@ def test_correct_claim_scores_1_when_the_loser_has_33_or_more():
     assert h.over and h.winner == 0 and h.game_points == 1 and h.reason == R_CLAIM
 
 
+def test_a_claim_with_exactly_66_is_correct():
+    h = endgame(won_b="AS TS AH TH")
+    h.card_points[0] = 66
+    act(h, "claim")
+    assert h.winner == 0 and h.reason == R_CLAIM
+
+
 def test_loser_with_exactly_33_is_not_schneider():
     h = endgame(won_b="AS TS AH QH JH 9H", tricks=(6, 3))
     h.card_points[1] = 33  # set B's points to the boundary itself
@@ -102,6 +109,11 @@ def test_option_false_claim_2or3_gives_3_when_the_opponent_had_no_trick():
     h.card_points[0] = 11
     act(h, "claim")
     assert h.winner == 1 and h.game_points == 3
+    # one trick is enough for the 2 (not 3)
+    h = position(r, "9C JC", "9D JD", "S", leader=0, won_a="AS", won_b="TS KS", tricks=(1, 1), stock="9H QS")
+    h.card_points[0] = 11
+    act(h, "claim")
+    assert h.winner == 1 and h.game_points == 2
     h = endgame(r, won_b="AS TS AH TH AC TC", tricks=(6, 3))
     act(h, "claim")
     assert h.game_points == 2
@@ -118,6 +130,13 @@ def test_assisted_mode_claims_automatically_after_a_trick():
     assert h.score(0) == 120 - 13 - 42 and h.score(0) < 66
     act(h, "AH", "9H")
     assert h.over and h.winner == 0 and h.reason == R_CLAIM
+
+
+def test_assisted_mode_claims_at_exactly_66():
+    h = endgame(rules(mode="assisted"), a="AH 9C", b="9H JD", won_b="AS TS AD TD", tricks=(4, 2))
+    h.card_points[0] = 55  # AH and 9H bring exactly 11
+    act(h, "AH", "9H")
+    assert h.over and h.winner == 0 and h.reason == R_CLAIM and h.score(0) == 66
 
 
 def test_assisted_mode_claims_on_a_marriage_once_a_trick_is_won():
@@ -187,6 +206,14 @@ def test_closer_with_66_after_the_last_trick_wins_as_if_claiming():
     assert h.winner == 0 and h.reason == R_PLAYED_OUT
 
 
+def test_closer_with_exactly_66_after_the_last_trick_wins():
+    h = position(rules(), "AD TD", "9C JC", "S", leader=0, won_b="AS TS", tricks=(6, 1), stock="9H QS")
+    h.card_points[0] = 43  # AD, 9C, TD and JC bring 23
+    act(h, "close")
+    play_out(h)
+    assert h.score(0) == 66 and h.winner == 0 and h.reason == R_PLAYED_OUT
+
+
 def test_a_closed_hand_has_no_last_trick_bonus():
     h = position(rules(), "AD TD", "9C JC", "S", leader=0, won_b="AS TS", tricks=(6, 1), stock="9H QS")
     before = h.card_points[0]
@@ -209,6 +236,12 @@ def test_option_closer_won_close_judges_the_loser_at_closing():
     act(h, "close", "marry S", "KS", "9C", "AC", "JC", "TS", "9D", "JH", "QH")
     play_out(h)
     assert h.winner == 0 and h.game_points == 3  # B had no trick when A closed
+
+
+def test_schnapsen_judges_a_won_close_at_closing():
+    # the option's play is the test above; Schnapsen takes it by default (RULES.md 2a)
+    assert rules("schnapsen").closer_at_close == rules(closer_won="close").closer_at_close == 1
+    assert rules().closer_at_close == 0
 
 
 def test_a_false_claim_after_closing_is_scored_as_a_false_claim():
@@ -245,6 +278,15 @@ def test_played_out_with_one_player_at_66_that_player_wins():
     h = position(rules(), "9C", "9D", "S", leader=1, won_b="AS TS AH TH KS QS KH JS JH", tricks=(6, 5))
     act(h, "9D", "9C")
     assert h.score(1) == 67 and h.winner == 1 and h.reason == R_PLAYED_OUT and h.game_points == 1
+
+
+def test_a_played_out_hand_scores_2_against_schneider_and_3_against_schwarz():
+    h = position(rules(), "AH", "9H", "S", leader=0, won_b="JC", tricks=(10, 1))
+    act(h, "AH", "9H")
+    assert h.reason == R_PLAYED_OUT and h.winner == 0 and h.score(1) == 2 and h.game_points == 2
+    h = position(rules(), "AH", "9H", "S", leader=0, tricks=(11, 0))
+    act(h, "AH", "9H")
+    assert h.reason == R_PLAYED_OUT and h.winner == 0 and h.game_points == 3
 
 
 def test_played_out_with_nobody_at_66_nobody_wins():

@@ -190,6 +190,9 @@ def test_highest_spade_wins():
     assert h.best_seat == B, "a spade played on clubs must beat the led ace"
     play(h, "5S")
     assert h.last_winner == D, "the higher spade must win"
+    h = hand_with(("3D", "5S"))  # B holds the five of spades: a later, lower spade loses to it
+    play(h, "AC", "5S", "AH", "4S")
+    assert h.last_winner == B, "a lower spade played later must not win"
 
 
 def test_highest_of_suit_led_wins_without_spades():
@@ -314,6 +317,10 @@ def test_every_match_ends_within_two_targets_of_hands():
                 assert m.awarded[h.winner] >= 1 and m.awarded[1 - h.winner] == 0
                 assert m.hands_played <= 2 * target - 1
                 gc.collect()
+
+
+def test_a_match_is_played_to_5_by_default():
+    assert SixtyFiveRules().target == 5  # RULES.md 3
 
 
 def test_match_target_option():
