@@ -67,6 +67,23 @@ def test_missing_image_and_bootrom_are_both_named(monkeypatch):
     assert emulated.IMAGE_ENV in str(e.value) and emulated.BOOTROM_ENV in str(e.value)
 
 
+def test_the_runners_error_is_the_line_said():
+    """A bootrom of zeros stopped the runner with "bootrom has no RE", and
+    the message said "Node.js v20.20.2", node's last line."""
+    said = (
+        "file:///x/tools/emulator/pico.mjs:78\n"
+        "    if (c === 0) throw new Error(`bootrom has no ${letters}`);\n"
+        "                       ^\n\n"
+        "Error: bootrom has no RE\n"
+        "    at findRom (file:///x/tools/emulator/pico.mjs:78:24)\n\n"
+        "Node.js v20.20.2\n"
+    )
+    assert emulated.node_error(said) == "Error: bootrom has no RE"
+    assert emulated.node_error("TypeError: x is not a function\n") == "TypeError: x is not a function"
+    assert emulated.node_error("just a line\n\n") == "just a line"
+    assert emulated.node_error("") == "no message"
+
+
 def test_a_bootrom_of_the_wrong_size_is_refused(tmp_path):
     image = tmp_path / "mp.uf2"
     image.write_bytes(b"\0" * 512)
@@ -76,6 +93,8 @@ def test_a_bootrom_of_the_wrong_size_is_refused(tmp_path):
         emulated.find_inputs(str(image), str(rom))
     with pytest.raises(emulated.EmulatorError, match="no such file"):
         emulated.find_inputs(str(tmp_path / "none.uf2"), str(rom))
+    with pytest.raises(emulated.EmulatorError, match="a folder, not a file"):
+        emulated.find_inputs(str(tmp_path), str(rom))
 
 
 def golden_565(name):

@@ -31,6 +31,18 @@ BOOTROM_ENV = "SIXTYSIX_PICO_BOOTROM"
 REPL_ENV = "SIXTYSIX_PICO_REPL"  # "usb" (MicroPython's own Pico images) or "uart"
 
 
+def node_error(text: str) -> str:
+    """The line that says why node stopped: an uncaught error's "Error:
+    ..." line, not the source excerpt above it nor the "Node.js v20" line
+    below; else the last line printed."""
+    lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
+    for line in lines:
+        name, colon, _ = line.partition(":")
+        if colon and name.endswith("Error") and " " not in name:
+            return line
+    return lines[-1] if lines else "no message"
+
+
 class EmulatorError(Exception):
     """The emulated board could not be started or stopped answering."""
 
@@ -90,7 +102,7 @@ def find_inputs(image: str | None = None, bootrom: str | None = None) -> tuple[P
     paths = Path(str(image)), Path(str(bootrom))
     for path in paths:
         if not path.is_file():
-            raise EmulatorError(f"{path}: no such file")
+            raise EmulatorError(f"{path}: {'a folder, not a file' if path.is_dir() else 'no such file'}")
     if paths[1].stat().st_size != 16384:
         raise EmulatorError(f"{paths[1]}: an RP2040 bootrom is 16384 bytes")
     return paths
@@ -265,9 +277,14 @@ class EmulatedPico:
         return self.ask({"time": True})
 
     def stderr_tail(self) -> str:
-        if self._proc.poll() is None or self._proc.stderr is None:
+        """Why the runner stopped, from what node printed as it ended."""
+        try:
+            self._proc.wait(timeout=5)  # its answers end a moment before it does
+        except subprocess.TimeoutExpired:
             return "still running"
-        return (self._proc.stderr.read().decode(errors="replace").strip().splitlines() or ["no message"])[-1]
+        if self._proc.stderr is None:
+            return "no message"
+        return node_error(self._proc.stderr.read().decode(errors="replace"))
 
     def close(self) -> None:
         if self._proc.poll() is None:
