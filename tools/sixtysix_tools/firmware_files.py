@@ -52,7 +52,7 @@ MPY_ARCHES = (
     "rv64imc",
 )
 # The solver's search as viper code: compiled for a board's processor and
-# shipped only where the board loads that code (deploy.compile_viper).
+# shipped only where the board loads that code (mpyformat.compile_viper).
 VIPER_PACKAGE = "sixtysix_viper"
 
 
