@@ -330,3 +330,98 @@ def test_statistics_stop_counting_where_a_file_stops_holding_counts():
     lines = s.to_bytes().decode().splitlines()[1:-1]  # body: between the header and the check line
     again = parse_stats(lines)
     assert again.games[0].values() == g.values()
+
+
+def test_a_number_one_past_its_highest_is_refused():
+    """A count one past what a field may hold (a crafted or damaged file)
+    is refused, not loaded as if it fit."""
+    from sixtysix_app.save import number
+
+    for high in (1, 9, 99, 12345):
+        assert number(str(high), 0, high) == high
+        with pytest.raises(ValueError):
+            number(str(high + 1), 0, high)
+
+
+def test_a_hex_number_one_past_its_highest_is_refused():
+    """The same for hex fields (a seed, a mark): one past the highest, in
+    any number of digits, is refused."""
+    from sixtysix_app.save import hex_number
+
+    for high in (10, 0x12345, (1 << 30) - 2):
+        assert hex_number("%x" % high, high) == high
+        with pytest.raises(ValueError):
+            hex_number("%x" % (high + 1), high)
+
+
+def test_hex_bytes_with_a_digit_missing_or_a_bad_low_digit_are_refused():
+    """A cut or damaged hex run (an odd number of digits, or a pair whose
+    second digit is not hex) is refused, not read as shorter or wrong bytes."""
+    from sixtysix_app.save import from_hex
+
+    assert from_hex("ab01") == bytearray(b"\xab\x01")
+    for bad in ("abc", "a", "ag", "0x", "01aG"):
+        with pytest.raises(ValueError):
+            from_hex(bad)
+
+
+def test_a_body_line_under_another_key_is_refused():
+    """A line whose first word is not the key expected there (lines swapped
+    or renamed) is refused, not read as the expected one."""
+    from sixtysix_app.save import split_line
+
+    assert split_line("score 1 2", "score") == ["1", "2"]
+    for line in ("scores 1 2", "dealer 1 2", " score 1 2", ""):
+        with pytest.raises(ValueError):
+            split_line(line, "score")
+
+
+def test_a_header_with_an_extra_word_is_refused_as_damaged():
+    """A header line `<kind> <version> <more>` (damage behind a valid
+    check line) is refused as damaged, not loaded."""
+    body = b"test 1\na 1\n"
+    assert unpack("test", 1, resign(body)) == ["a 1"]
+    for head in (b"test 1 x", b"test 1 ", b"test  1"):
+        with pytest.raises(SaveError) as e:
+            unpack("test", 1, resign(head + body[6:]))
+        assert e.value.problem == 2  # CORRUPT
+
+
+def test_a_save_just_over_the_size_limit_is_refused_without_being_read(tmp_path, monkeypatch):
+    """A match.sav one byte over MAX_FILE (a file someone put on the drive)
+    is said to be damaged and never read into the board's small heap; one
+    of exactly MAX_FILE bytes is read (and refused by its contents)."""
+    import builtins
+
+    import sixtysix_app.save as save_module
+
+    opened = []
+
+    def spy(path, mode="r", *args):
+        opened.append(os.path.basename(path))
+        return builtins.open(path, mode, *args)
+
+    monkeypatch.setattr(save_module, "open", spy, raising=False)
+    for size, read in ((MAX_FILE, True), (MAX_FILE + 1, False)):
+        (tmp_path / FILE).write_bytes(b"sixtysix-match 1\n" + b"x" * (size - 17))
+        del opened[:]
+        s = Session(Store(str(tmp_path)))
+        assert s.match is None and s.message == "The saved match was damaged: a new start."
+        assert (FILE in opened) == read, size
+        os.remove(tmp_path / "match.bad")
+
+
+def test_a_folder_in_the_way_is_moved_aside_over_an_old_file_at_old(tmp_path):
+    """A folder with files at match.new, and a file left at match.old: the
+    file at match.old goes, the folder takes its name and saving goes on,
+    instead of 'remove match.old' at every save."""
+    (tmp_path / "match.old").write_bytes(b"left from before")
+    blocker = tmp_path / temp_name(FILE)
+    blocker.mkdir()
+    (blocker / "keep.txt").write_text("mine")
+    s = Session(Store(str(tmp_path)))
+    s.new_match(1)
+    s.start_hand()
+    assert s.message == "" and not s.save_error
+    assert Session(Store(str(tmp_path))).can_resume()
+    assert (tmp_path / "match.old" / "keep.txt").read_text() == "mine"

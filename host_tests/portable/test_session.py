@@ -453,3 +453,65 @@ def test_statistics_persist_and_damaged_ones_are_zeroed():
     assert loaded.message == "Statistics were damaged: reset."
     assert loaded.stats.games[game].hands == 0
     store.clean()
+
+
+def test_a_save_of_an_older_or_newer_version_says_another_version():
+    """A match.sav from an older firmware (version 0), even one whose body
+    would still parse, and one beside a cut match.new, says 'another
+    version' and is set aside, not loaded nor called damaged."""
+    store, s, data = mid_hand_save(18)
+    body = data[16 : data.rfind(b"check ")]
+    for version in (b"0", b"2"):
+        for beside in (None, data[: len(data) // 2]):
+            other = resign(b"sixtysix-match " + version + body)
+            store.put(FILE, other)
+            if beside is not None:
+                store.put(temp_name(FILE), beside)
+            loaded = Session(store)
+            assert loaded.match is None, version
+            assert loaded.message == "The saved match is from another version.", (version, beside)
+            assert store.get(bad_name(FILE)) == other
+            assert FILE not in store.files()
+            for f in store.files():
+                os.remove(store.path(f))
+    store.clean()
+
+
+def test_statistics_with_two_game_lines_swapped_are_refused():
+    """A statistics file whose game lines are in the wrong order (signed
+    again, so only the order is wrong) would count one game's results as
+    another's: it is refused as damaged."""
+    store = TempStore()
+    s = Session(store)
+    s.stats.record_hand(0, 0, 3, 1)
+    s.stats.record_hand(1, 1, 0, 2)
+    s.save_stats()
+    data = store.get(STATS_FILE)
+    lines = data[: data.rfind(b"check ")].split(b"\n")
+    assert Session(store).stats.games[0].hands == 1 and Session(store).message == ""
+    lines[1], lines[2] = lines[2], lines[1]
+    store.put(STATS_FILE, resign(b"\n".join(lines)))
+    loaded = Session(store)
+    assert loaded.message == "Statistics were damaged: reset."
+    assert loaded.stats.games[0].hands == 0 and loaded.stats.games[1].hands == 0
+    store.clean()
+
+
+def test_a_damaged_save_replaces_the_one_set_aside_before_on_fat_too():
+    """Only the latest damage is kept, also where a rename cannot replace a
+    file (FAT): the damaged match.sav goes to match.bad over the older one,
+    the damaged match.new beside it is removed, and the next start says
+    nothing."""
+    for make in (TempStore, FatStore):
+        store, s, data = mid_hand_save(19)
+        store.clean()
+        store = make()
+        store.put(bad_name(FILE), b"older damage")
+        store.put(FILE, data[:-1])
+        store.put(temp_name(FILE), data[:-3])
+        assert Session(store).message == "The saved match was damaged: a new start."
+        assert store.files() == [bad_name(FILE)], make
+        assert store.get(bad_name(FILE)) == data[:-1], make
+        again = Session(store)
+        assert again.message == "" and again.match is None
+        store.clean()

@@ -354,12 +354,14 @@ class FlakyStore(FullStore):
     """FAT's rename (it will not replace a file), which the drive refuses
     while `refuse` counts down; a full drive empties the file it refuses to
     write; reads of the match file fail while `unread` counts down, with
-    `fails` (an OSError, or MemoryError as a fragmented heap raises)."""
+    `fails` (an OSError, or MemoryError as a fragmented heap raises);
+    `unread_name` is the file whose reads fail."""
 
     def __init__(self) -> None:
         FullStore.__init__(self)
         self.refuse = 0
         self.unread = 0
+        self.unread_name = FILE
         self.fails = OSError(EIO, "EIO")
 
     def rename(self, old, new) -> None:
@@ -376,7 +378,7 @@ class FlakyStore(FullStore):
         FullStore.write_file(self, path, data)
 
     def read_path(self, path):
-        if self.unread and path == self.path(FILE):
+        if self.unread and path == self.path(self.unread_name):
             self.unread -= 1
             raise self.fails
         return TempStore.read_path(self, path)
@@ -468,3 +470,99 @@ def test_a_power_cut_while_a_match_is_given_up_never_counts_it_twice():
             at += 1
             store.clean()
     assert checked >= 4
+
+
+def test_an_unreadable_save_beside_a_cut_new_file_is_kept_not_set_aside():
+    """match.sav the drive will not read (EIO, twice) beside a match.new cut
+    short: nothing says the match is bad, so it is 'could not be read' and
+    kept where it is, not called damaged and set aside as match.bad."""
+    made, s, good = mid_hand_save(52)
+    made.clean()
+    state = match_state(s.match)
+    store = FlakyStore()
+    store.put(FILE, good)
+    store.put(temp_name(FILE), good[: len(good) // 2])
+    store.unread = 2
+    s = Session(store)
+    assert not s.can_resume()
+    assert s.message == "The saved match could not be read: it is kept. Restart to try again."
+    assert store.get(FILE) == good and "match.bad" not in store.files()
+    again = Session(store)  # the drive reads again after a restart
+    assert again.can_resume() and match_state(again.match) == state and again.message == ""
+    store.clean()
+
+
+def test_a_lone_new_file_briefly_unreadable_is_not_written_over():
+    """The only copy of the match in match.new (its rename refused at load),
+    and the next save cannot read it back (EIO) just as the drive is full:
+    it is moved into place before anything is written, so the full drive
+    costs the new save only, not the match."""
+    made, s, good = mid_hand_save(53)
+    made.clean()
+    state = match_state(s.match)
+    store = FlakyStore()
+    store.put(temp_name(FILE), good)
+    store.refuse = 1  # the load cannot move it into place
+    s = Session(store)
+    assert s.can_resume() and match_state(s.match) == state
+    assert store.files() == [temp_name(FILE)]
+    store.unread_name = temp_name(FILE)
+    store.unread = 1
+    store.full = True
+    s.save()
+    assert s.save_error == "Not saved: the drive is full (error 28)."
+    store.full = False
+    loaded = Session(store)
+    assert loaded.can_resume() and match_state(loaded.match) == state and loaded.message == ""
+    store.clean()
+
+
+def test_a_match_given_up_after_a_refused_rename_does_not_come_back():
+    """A save whose rename was refused leaves the match only in match.new;
+    giving the match up then removes that too, so it is not offered again
+    at the next start."""
+    rng = Rng(54)
+    buf = bytearray(MAX_ACTIONS)
+    store = FlakyStore()
+    s = new_session(store, rng)
+    s.match.rules.target = 99
+    store.refuse = 2  # the rename onto the old file, then onto nothing
+    play_a_trick(s, rng, buf)
+    assert store.files() == [temp_name(FILE)] and s.save_error
+    s.abandon()
+    assert s.save_error == ""
+    assert FILE not in store.files() and temp_name(FILE) not in store.files()
+    assert not Session(store).can_resume()
+    store.clean()
+
+
+def test_a_folder_with_files_at_the_save_is_moved_aside_when_its_new_file_loads():
+    """A folder with files at match.sav and the match in match.new: the
+    match loads from match.new, the folder goes to match.old and the match
+    takes its name, so a power cut while the next save writes match.new
+    does not lose it."""
+    for fat in (False, True):
+        made, s, good = mid_hand_save(55)
+        made.clean()
+        state = match_state(s.match)
+        store = CutStore(fat)
+        os.mkdir(store.path(FILE))
+        with open(store.path(FILE) + "/keep.txt", "w") as f:
+            f.write("mine")
+        store.put(temp_name(FILE), good)
+        again = Session(store)
+        assert again.can_resume() and match_state(again.match) == state, fat
+        store.cut(0)  # the next save is cut while it writes its `.new`
+        try:
+            again.save()
+            raise AssertionError("no cut")
+        except PowerCut:
+            pass
+        store.cut(-1)
+        last = Session(store)
+        assert last.can_resume() and match_state(last.match) == state, fat
+        with open(store.path("match.old") + "/keep.txt") as f:
+            assert f.read() == "mine"  # the user's folder is kept whole
+        os.remove(store.path("match.old") + "/keep.txt")
+        os.rmdir(store.path("match.old"))
+        store.clean()
