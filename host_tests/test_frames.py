@@ -15,7 +15,6 @@ import os
 import subprocess
 
 import pytest
-from conftest import required_tool
 from sixtysix_tools.mpyframes import EXC_STACK_WORDS, ON_STACK_WORDS, MpyError, frame_words
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -37,11 +36,6 @@ HELPERS = {
     ),
     "sixtysix/ai65.py": ("hand_estimate", "hand_value"),
 }
-
-
-@pytest.fixture(scope="module")
-def mpy_cross():
-    return required_tool("mpy-cross")
 
 
 def compiled(mpy_cross, tmp_path, source: str, name: str = "m.py") -> list:

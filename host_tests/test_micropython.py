@@ -16,7 +16,6 @@ import re
 import subprocess
 
 import pytest
-from conftest import required_tool
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 PORTABLE = os.path.join(HERE, "portable")
@@ -72,11 +71,6 @@ LARGER_HEAP = {
 }
 MODULES = sorted(f[:-3] for f in os.listdir(PORTABLE) if f.startswith("test_") and f.endswith(".py"))
 SUMMARY = re.compile(r"^(\d+) passed, (\d+) failed$", re.M)
-
-
-@pytest.fixture(scope="session")
-def micropython():
-    return required_tool("micropython")
 
 
 def run_portable(micropython, *args, env=None, heap=HEAP):

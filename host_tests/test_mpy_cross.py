@@ -12,7 +12,6 @@ import os
 import subprocess
 
 import pytest
-from conftest import required_tool
 from sixtysix_tools.sim import load_board
 
 from boards import BOARDS
@@ -32,11 +31,6 @@ def device_sources():
 
 SOURCES = device_sources()
 ARCHS = sorted({load_board(name).ARCH for name in BOARDS} - {""})
-
-
-@pytest.fixture(scope="session")
-def mpy_cross():
-    return required_tool("mpy-cross")
 
 
 def test_there_is_something_to_compile():

@@ -5,20 +5,9 @@ before anything is copied to a board."""
 import os
 import subprocess
 
-import pytest
-from conftest import ROOT, required_tool
+from conftest import ROOT
 from sixtysix_tools import mpyformat
 from sixtysix_tools.firmware_files import MPY_ARCHES, firmware_sources
-
-
-@pytest.fixture(scope="module")
-def micropython():
-    return required_tool("micropython")
-
-
-@pytest.fixture(scope="module")
-def mpy_cross():
-    return required_tool("mpy-cross")
 
 
 def test_a_board_that_loads_the_native_code_gets_the_viper_search(tmp_path, mpy_cross):

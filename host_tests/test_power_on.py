@@ -10,13 +10,8 @@ import shutil
 import subprocess
 
 import pytest
-from conftest import ROOT, required_tool
+from conftest import ROOT
 from sixtysix_tools.firmware_files import MAIN_SOURCE
-
-
-@pytest.fixture(scope="module")
-def micropython():
-    return required_tool("micropython")
 
 
 def test_find_board_looks_in_lib_after_a_mip_install(tmp_path, micropython):

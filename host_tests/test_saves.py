@@ -190,9 +190,14 @@ def test_store_reads_a_leftover_new_file_only_when_the_file_is_missing(tmp_path)
     assert store.read("a.sav") == b"old"
 
 
-def test_a_folder_with_files_where_the_new_file_goes_is_moved_aside(tmp_path):
+@pytest.mark.parametrize("old_file", [False, True])
+def test_a_folder_with_files_where_the_new_file_goes_is_moved_aside(tmp_path, old_file):
     """A user's folder named match.new on a PyBadge's drive made every save
-    say 'Not saved' (error 21); it is renamed match.old and saving goes on."""
+    say 'Not saved' (error 21); it is renamed match.old and saving goes on.
+    A file left at match.old goes first, so the folder can take its name
+    (not 'remove match.old' at every save)."""
+    if old_file:
+        (tmp_path / "match.old").write_bytes(b"left from before")
     blocker = tmp_path / temp_name(FILE)
     blocker.mkdir()
     (blocker / "keep.txt").write_text("mine")
@@ -409,19 +414,3 @@ def test_a_save_just_over_the_size_limit_is_refused_without_being_read(tmp_path,
         assert s.match is None and s.message == "The saved match was damaged: a new start."
         assert (FILE in opened) == read, size
         os.remove(tmp_path / "match.bad")
-
-
-def test_a_folder_in_the_way_is_moved_aside_over_an_old_file_at_old(tmp_path):
-    """A folder with files at match.new, and a file left at match.old: the
-    file at match.old goes, the folder takes its name and saving goes on,
-    instead of 'remove match.old' at every save."""
-    (tmp_path / "match.old").write_bytes(b"left from before")
-    blocker = tmp_path / temp_name(FILE)
-    blocker.mkdir()
-    (blocker / "keep.txt").write_text("mine")
-    s = Session(Store(str(tmp_path)))
-    s.new_match(1)
-    s.start_hand()
-    assert s.message == "" and not s.save_error
-    assert Session(Store(str(tmp_path))).can_resume()
-    assert (tmp_path / "match.old" / "keep.txt").read_text() == "mine"

@@ -4,16 +4,10 @@ import hashlib
 import sys
 
 import pytest
-from conftest import required_tool
 from simboard import SimulatedBoard
 
 pytest.importorskip("mpremote")
 pytest.importorskip("serial")
-
-
-@pytest.fixture
-def micropython():
-    return required_tool("micropython")
 
 
 def test_mpremote_copies_lists_reads_back_and_execs(tmp_path, micropython):

@@ -257,6 +257,20 @@ class CutStore(TempStore):
             self.put(f, data)
 
 
+def after_a_cut_save(store, s, state, label):
+    """Cut the power while `s` writes its next save's `.new`: the match
+    still loads as `state` at the next start."""
+    store.cut(0)
+    try:
+        s.save()
+        raise AssertionError("no cut")
+    except PowerCut:
+        pass
+    store.cut(-1)
+    last = Session(store)
+    assert last.can_resume() and match_state(last.match) == state, label
+
+
 def test_a_good_new_file_beside_a_damaged_one_takes_its_place():
     """A write cut after FAT refused the rename and before the old file was
     removed leaves both; with the old one damaged the match loads from the
@@ -272,15 +286,7 @@ def test_a_good_new_file_beside_a_damaged_one_takes_its_place():
         again = Session(store)
         assert again.can_resume() and match_state(again.match) == state
         assert store.get(FILE) == good and temp_name(FILE) not in store.files(), fat
-        store.cut(0)  # the next save is cut while it writes its `.new`
-        try:
-            again.save()
-            raise AssertionError("no cut")
-        except PowerCut:
-            pass
-        store.cut(-1)
-        last = Session(store)
-        assert last.can_resume() and match_state(last.match) == state, fat
+        after_a_cut_save(store, again, state, fat)
         store.clean()
 
 
@@ -552,15 +558,7 @@ def test_a_folder_with_files_at_the_save_is_moved_aside_when_its_new_file_loads(
         store.put(temp_name(FILE), good)
         again = Session(store)
         assert again.can_resume() and match_state(again.match) == state, fat
-        store.cut(0)  # the next save is cut while it writes its `.new`
-        try:
-            again.save()
-            raise AssertionError("no cut")
-        except PowerCut:
-            pass
-        store.cut(-1)
-        last = Session(store)
-        assert last.can_resume() and match_state(last.match) == state, fat
+        after_a_cut_save(store, again, state, fat)
         with open(store.path("match.old") + "/keep.txt") as f:
             assert f.read() == "mine"  # the user's folder is kept whole
         os.remove(store.path("match.old") + "/keep.txt")
