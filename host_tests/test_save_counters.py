@@ -279,6 +279,9 @@ class StuckStore(TempStore):
 
 
 def test_a_match_whose_file_cannot_be_removed_is_not_counted_given_up_and_still_resumes():
+    """Giving up a match whose file the drive will not remove (EIO): the
+    match comes back at the next start, so it is not counted as given up
+    (it would be counted again when given up once more)."""
     store = StuckStore()
     s = new_session(store, SIXTY_SIX, Rng(7), 5)
     s.act(random_code(SIXTY_SIX, s.match.hand, Rng(8), bytearray(16)))
@@ -290,6 +293,9 @@ def test_a_match_whose_file_cannot_be_removed_is_not_counted_given_up_and_still_
 
 
 def test_a_match_already_won_is_not_counted_given_up_when_a_new_one_replaces_it():
+    """A new match started over one that was already won (its last hand
+    booked) counts nothing as given up: the won match is in the
+    statistics already."""
     rng = Rng(9)
     buf = bytearray(16)
     store = TempStore()
