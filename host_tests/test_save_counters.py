@@ -20,7 +20,8 @@ from sixtysix_app.settings import GAMES, Settings
 from sixtysix_app.stats import FIELDS
 from sixtysix_app.stats import FILE as STATS_FILE
 from tempstore import TempStore
-from test_session_files import DAMAGED, FOUR_HAND, SIXTY_FIVE, THREE_HAND, resign
+from test_session import resign
+from test_session_files import DAMAGED, FOUR_HAND, SIXTY_FIVE, THREE_HAND
 
 BID_TWO = index("bid-two")
 

@@ -6,12 +6,12 @@ from multiplay import NEW_GAMES, check_playable, match_state, new_session, rando
 from sixtysix.games import index
 from sixtysix.rng import Rng
 from sixtysix.rules import OPTIONS, SCHNAPSEN, SIXTY_SIX
-from sixtysix_app.save import checksum
 from sixtysix_app.session import FILE, Session
 from sixtysix_app.settings import FILE as SETTINGS_FILE
 from sixtysix_app.settings import GAMES, OFFERED, Settings
 from sixtysix_app.stats import FILE as STATS_FILE
 from tempstore import TempStore
+from test_session import resign
 
 THREE_HAND = index("three-hand")
 FOUR_HAND = index("four-hand")
@@ -30,10 +30,6 @@ def mid_hand_save(game, seed):
         s.act(random_code(game, h, rng, buf))
     s.save()
     return store, s, store.get(FILE)
-
-
-def resign(body):
-    return body + b"check " + checksum(body, len(body)).encode() + b"\n"
 
 
 @pytest.mark.parametrize("game", NEW_GAMES)
