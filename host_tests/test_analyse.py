@@ -172,6 +172,15 @@ def test_a_seat_the_game_does_not_have_is_refused_at_the_game_line(capsys, tmp_p
     assert err == "%s:1: there is no player C in this game (A or B)\n" % path
 
 
+def test_a_seat_asked_of_an_empty_record_is_refused_at_line_1(capsys, tmp_path):
+    """Line 0 is for the file itself; a record with no statement is wrong at line 1."""
+    path = tmp_path / "empty.txt"
+    path.write_text("# nothing yet\n")
+    status, out, err = run_analyse(capsys, str(path), "--player", "C")
+    assert (status, out) == (2, "")
+    assert err == "%s:1: there is no player C in this game (A or B)\n" % path
+
+
 # --- command line ----------------------------------------------------------------
 
 

@@ -97,6 +97,48 @@ def test_replay_tells_a_hand_in_progress_and_its_contract(capsys, tmp_path):
     assert hand["reason"] == "unfinished" and hand["winner"] is None
 
 
+def test_a_failed_bid_is_counted_to_the_seat_on_the_bidders_left():
+    """The arena counts one seat a hand: after C comes A, not B."""
+    failed = set()
+    for seed in range(1, 30):
+        _, text = random_match(3, seed)
+        for hand in read(text).hands:
+            if hand.finished and hand.bid is not None and hand.bid[2] is False:
+                assert hand.winner == (hand.bid[0] + 1) % 3
+                failed.add(hand.bid[0])
+        if 2 in failed:
+            break
+    assert 2 in failed
+
+
+def test_a_hand_tells_its_contract_the_moon_in_words():
+    from sixtysix.bid import MOON, bid_points
+
+    told = set()
+    for seed in range(1, 30):
+        _, text = random_match(2 + seed % 2, seed)
+        for hand in read(text).hands:
+            if hand.finished and hand.bid is not None:
+                bidder, value, made = hand.bid
+                what = "%d (%d points)" % (value, bid_points(value))
+                if value == MOON:
+                    what = "the moon (every trick)"
+                told_as = "%s bid %s and %s with " % ("ABC"[bidder], what, "made it" if made else "failed")
+                assert hand.why.startswith(told_as), hand.why
+                told.add((value == MOON, made))
+        if len(told) == 4:
+            break
+    assert len(told) == 4
+
+
+def test_a_hand_everybody_passed_is_told_as_thrown_in():
+    text = THREE.split("A bid 1\n")[0] + "A pass\nB pass\nC pass\n"
+    replay = read(text)
+    assert "Hand 1 (dealer C): Everybody passed; the hand is thrown in" in replay.format_text()
+    hand = replay.to_json()["hands"][0]
+    assert hand["winner"] is None and hand["bid"] is None and hand["reason"] == "no-winner"
+
+
 def test_a_finished_hand_is_judged_by_the_bid():
     text = THREE.replace("B pass\nA play 9S\nB play TS\nC play QS\n", "B pass\n")
     replay = read(text)

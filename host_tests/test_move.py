@@ -238,6 +238,9 @@ def test_finished_match_is_an_error_at_the_last_statement(capsys, tmp_path):
     last = len(text.rstrip("\n").splitlines())
     assert status == 2 and out == ""
     assert err.startswith("%s:%d: the match is over" % (path, last))
+    m = read(text).match
+    won = "%s won %d to %d" % ("AB"[m.winner], m.scores[m.winner], m.scores[1 - m.winner])
+    assert err == "%s:%d: the match is over: %s, nothing left to play\n" % (path, last, won)
 
 
 def test_a_record_without_a_deal_is_an_error(capsys, tmp_path):

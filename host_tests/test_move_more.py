@@ -233,6 +233,32 @@ def test_a_finished_match_is_an_error_at_its_last_statement(game):
     assert "won" in e.value.reason
 
 
+def test_a_finished_three_hand_match_names_each_loser_once():
+    """The reason gives the winner's score, then every other player's."""
+    text = finished_record("three-hand", 4)
+    m = read(text).match
+    others = " ".join("%s %d" % ("ABC"[s], m.scores[s]) for s in range(3) if s != m.winner)
+    with pytest.raises(RecordError) as e:
+        move.next_action(text)
+    assert e.value.reason == "the match is over: %s won with %d (%s), nothing left to play" % (
+        "ABC"[m.winner],
+        m.scores[m.winner],
+        others,
+    )
+
+
+def test_the_two_player_hand_helpers_leave_three_hand_alone():
+    """A three-hand hand is a two-player hand, but its players are not
+    seats A and B: live_hand refuses the record at its game line."""
+    text = "# three\n" + cut_records("three-hand", 5, 1)[0]
+    with pytest.raises(RecordError) as e:
+        move.live_hand(text)
+    assert (e.value.line, e.value.reason) == (
+        2,
+        "only two-player games have a hand to ask about (sixty-six or schnapsen)",
+    )
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_a_record_without_a_deal_is_an_error(game):
     with pytest.raises(RecordError) as e:

@@ -58,6 +58,20 @@ def test_a_match_lost_to_a_false_claim_says_so_under_its_score():
     lines = read(text).format_text().splitlines()
     assert lines[-1] == "Match: B wins, 0 to 0 (a false claim loses the match)", lines
     assert "false claim" not in read(HEAD + "A claim\n").format_text().splitlines()[-1]  # the hand only
+    replay = read(play_match(Rules(), 4)[0])  # a match won on points: the winner's score first
+    m = replay.match
+    won = "Match: %s wins, %d to %d" % ("AB"[m.winner], m.scores[m.winner], m.scores[1 - m.winner])
+    assert replay.format_text().splitlines()[-1] == won
+
+
+def test_the_match_score_under_each_hand_adds_up_the_game_points_so_far():
+    replay = read(play_match(Rules(), 4)[0])
+    scores = [line for line in replay.format_text().splitlines() if line.startswith("  hand points")]
+    a = b = 0
+    for hand, line in zip(replay.hands, scores):
+        a, b = a + hand.game_points[0], b + hand.game_points[1]
+        assert line.endswith("; match A %d, B %d" % (a, b)), line
+    assert len(scores) > 2 and [a, b] == list(replay.match.scores)
 
 
 def test_keywords_and_cards_are_case_insensitive_and_comments_ignored():
@@ -94,6 +108,17 @@ def test_the_pot_goes_to_the_next_winner_in_a_replay():
                 assert sum(hands[i + 1].game_points) >= 2
                 return
     raise AssertionError("no record with a pot was found")
+
+
+def test_a_pot_of_one_game_point_is_told_in_the_singular():
+    for seed in range(1, 300):
+        text, _ = play_match(Rules(), seed)
+        if read(text).hands[0].reason == "no-winner":
+            head, first = text.split("\nhand\n")[:2]
+            lines = read(head + "\nhand\n" + first).format_text().splitlines()
+            assert lines[-1] == "Pot: 1 game point waiting for the next winner", lines
+            return
+    raise AssertionError("no record whose first hand had no winner was found")
 
 
 def test_options_and_target_are_written_and_read_back():
@@ -169,14 +194,17 @@ def test_the_automatic_claim_is_written_out_once_and_only_by_its_player():
     once, _ = _claims_written_out(text)
     lines = once.splitlines()
     at = next(i for i, line in enumerate(lines) if line.endswith(" claim"))
+    claimer = lines[at][0]
     lines[at] = ("B" if lines[at][0] == "A" else "A") + " claim"  # the loser cannot claim it
     assert error_of("\n".join(lines) + "\n") == (at + 1, "%s cannot act: the hand is over" % lines[at][0])
+    lines[at] = claimer + " close"  # nor may its player do anything but claim
+    assert error_of("\n".join(lines) + "\n") == (at + 1, "%s cannot act: the hand is over" % claimer)
 
 
 def test_a_claim_after_a_hand_that_ended_otherwise_is_refused():
     # A claim of its own (in either mode), or an assisted hand won on its
-    # last card: nothing was claimed for the winner, so a claim after the
-    # hand is an error, as any action after it is.
+    # last card (the closer's opponent included): nothing was claimed for
+    # the winner, so a claim after the hand is an error, as any action after it is.
     rng = Rng(11)
     found = set()
     for seed in range(1, 80):
@@ -185,11 +213,13 @@ def test_a_claim_after_a_hand_that_ended_otherwise_is_refused():
             r.set_option("mode", "assisted")
         text, _ = play_match(r, seed)
         replay, lines, ends = _hand_ends(text)
-        for result, (last, _held) in zip(replay.hands, ends):
+        for result, (last, held) in zip(replay.hands, ends):
             if lines[last].endswith(" claim"):
                 kind = "claimed"
             elif r.assisted and result.reason in ("played-out", "last-trick"):
                 kind = "won on the last card"
+            elif r.assisted and result.reason == "closer-failed" and held == 1:
+                kind = "closer failed on the last card"
             else:
                 continue
             if kind in found or result.winner < 0:
@@ -198,7 +228,7 @@ def test_a_claim_after_a_hand_that_ended_otherwise_is_refused():
             extra = "\n".join(lines[: last + 1] + [winner + " claim"]) + "\n"
             assert error_of(extra) == (last + 2, "%s cannot act: the hand is over" % winner)
             found.add(kind)
-    assert found == {"claimed", "won on the last card"}
+    assert found == {"claimed", "won on the last card", "closer failed on the last card"}
 
 
 # --- rule breaks are reported at their line ------------------------------------
@@ -266,6 +296,7 @@ def test_exchange_before_winning_a_trick_is_rejected():
         ("A marry", "'marry' takes one suit"),
         ("A marry Z", "unknown suit 'Z'"),
         ("A close\nA close", "already closed"),
+        ("A close now", "'close' takes nothing after it"),
         ("A play TC\nB marry C", "only the player on lead"),
         ("A claim\nB play 9S", "the hand is over"),
         ("A marry H\nA play TC", "must lead the king or queen of the marriage in hearts"),
@@ -274,6 +305,7 @@ def test_exchange_before_winning_a_trick_is_rejected():
         ("option head yes", "must come before the first hand"),
         ("frobnicate", "unknown statement 'frobnicate'"),
         ("hand", "a new hand begins before the last one is finished"),
+        ("hand 2", "'hand' takes nothing after it"),
     ],
 )
 def test_illegal_statements_are_rejected_at_their_line(extra, words):
@@ -298,6 +330,8 @@ def test_illegal_statements_are_rejected_at_their_line(extra, words):
         ),
         ("dealer B\n", "", 2, "no 'dealer' statement"),
         ("dealer B", "dealer E", 3, "unknown player 'E'"),
+        ("dealer B", "dealer B A", 3, "dealer takes one player"),
+        ("upcard JS", "upcard JS 9S", 6, "upcard takes one card"),
         ("game sixty-six", "game skat", 1, "unknown game 'skat'"),
         # A two-player deal under another game's name: refused at the first hand line.
         ("game sixty-six", "game sixty-five", 4, "A must be dealt 12 cards, not 6"),
@@ -309,7 +343,9 @@ def test_illegal_statements_are_rejected_at_their_line(extra, words):
             "option head takes no or yes, not 'maybe'",
         ),
         ("game sixty-six\n", "game sixty-six\noption colour red\n", 2, "unknown option 'colour'"),
+        ("game sixty-six\n", "game sixty-six\noption head yes no\n", 2, "option takes a name and a value"),
         ("game sixty-six\n", "game sixty-six\ntarget 0\n", 2, "target takes a number"),
+        ("game sixty-six\n", "game sixty-six\ntarget 3 4\n", 2, "target takes a number"),
         ("hand\ndealer B\n", "dealer B\n", 2, "deal statements belong right after 'hand'"),
     ],
 )
@@ -337,6 +373,10 @@ def test_the_next_hand_must_be_dealt_by_the_other_player():
     at, reason = error_of(bad)
     assert "the deal alternates" in reason
     assert bad.splitlines()[at - 1] == wrong
+
+
+def test_an_action_before_any_hand_is_rejected():
+    assert error_of("game sixty-six\nA play KH\n") == (2, "an action before the first hand was dealt")
 
 
 def test_an_empty_record_is_rejected():

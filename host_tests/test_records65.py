@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from sixtysix.cardtext import parse_card48
 from sixtysix.hand import IllegalAction
 from sixtysix.rng import Rng
-from sixtysix.sixtyfive import MAX_ACTIONS, SixtyFiveHand, SixtyFiveMatch, SixtyFiveRules
+from sixtysix.sixtyfive import MAX_ACTIONS, SIDE_NAMES, SixtyFiveHand, SixtyFiveMatch, SixtyFiveRules
 from sixtysix_tools.records import RecordError, RecordWriter, read
 
 # A clubs (the three swapped for the ace of diamonds), B diamonds and the
@@ -66,6 +66,32 @@ def play_match(seed, target=5, stop_after=-1):
 
 
 # --- writing and reading back ------------------------------------------------
+
+
+def test_each_hand_tells_its_game_points_and_who_took_the_last_trick():
+    """'1 game point' but '2 game points'; the last trick is named by the
+    side the engine gave it to, which is not always the hand's winner."""
+    seen = set()
+    for seed in range(1, 13):
+        m = SixtyFiveMatch(SixtyFiveRules(), seed)
+        writer = RecordWriter(m)
+        rng = Rng(seed)
+        buf = bytearray(MAX_ACTIONS)
+        facts = []
+        while m.winner < 0:
+            h = m.start_hand()
+            writer.begin_hand()
+            while not h.over:
+                h.act(buf[rng.below(h.legal_actions(buf))])
+            writer.sync()
+            facts.append((h.game_points[h.winner], h.last_winner & 1, h.winner))
+            m.finish_hand()
+        for hand, (points, last, winner) in zip(read(writer.text()).hands, facts):
+            assert "%d game point%s with" % (points, "" if points == 1 else "s") in hand.why, hand.why
+            assert hand.why.endswith("last trick %s)" % SIDE_NAMES[last]), hand.why
+            seen.add((points == 1, last == winner))
+    assert {one for one, _ in seen} == {True, False}  # hands worth 1 and worth more
+    assert (True, False) in seen or (False, False) in seen  # a last trick taken by the losers
 
 
 def test_records_written_while_playing_replay_to_the_same_match():

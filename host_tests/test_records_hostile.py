@@ -60,7 +60,7 @@ def test_four_hand_bids_take_ascii_digits_only():
     head = "game four-hand\nhand\ndealer D\n"
     deal = "A 9C JC QC KC TC AC\nB 9D JD QD KD TD AD\nC 9H JH QH KH TH AH\nD 9S JS QS KS TS AS\n"
     assert read(head + deal + "A bid 2\n").match.hand.high_bid == 2
-    for word in ("\u00b2", "\u0662", "02", "2.0"):
+    for word in ("\u00b2", "\u0662", "02", "2.0", "0", "6"):
         line, reason = error_of(head + deal + "A bid " + word + "\n")
         assert (line, reason) == (8, "'bid' takes a number from 1 to 5 (5 = solo)")
 
@@ -92,6 +92,15 @@ def test_analyse_refuses_played_records_of_other_games_at_the_game_line(capsys, 
     status, out, err, path = run_command(capsys, tmp_path, "analyse", text)
     assert (status, out) == (2, "")
     assert err.startswith("%s:2: only sixty-six, schnapsen or three-hand records can be analysed" % path)
+
+
+def test_analyse_refuses_another_game_named_in_capitals(capsys, tmp_path):
+    """Game names are case-insensitive: 'GAME Four-Hand' is still four-hand."""
+    text = next(t for t in cut_records("four-hand", 4, 5) if read(t).match.hand.nlog > 0)
+    text = text.replace("game four-hand", "GAME Four-Hand", 1)
+    status, out, err, path = run_command(capsys, tmp_path, "analyse", text)
+    assert (status, out) == (2, "")
+    assert err.startswith("%s:1: only sixty-six, schnapsen or three-hand records can be analysed" % path)
 
 
 def test_analyse_refuses_every_played_record_of_other_games(capsys, tmp_path):
@@ -198,6 +207,43 @@ def test_a_file_that_grows_while_read_is_cut_at_the_cap(tmp_path, monkeypatch):
     with pytest.raises(RecordError) as e:
         replay.read_record(str(path))
     assert e.value.line == 0 and e.value.reason.startswith("too large for a record")
+
+
+def test_a_file_whose_size_stat_does_not_tell_is_cut_at_the_cap(tmp_path, monkeypatch):
+    """Files in /proc say they are empty: what is read is still capped, one
+    byte past the limit being enough to refuse the file."""
+    from sixtysix_tools import replay
+
+    monkeypatch.setattr(replay, "MAX_RECORD_BYTES", 100)
+    real_fstat = os.fstat
+
+    def sizeless(fd):
+        st = list(real_fstat(fd))
+        st[6] = 0  # st_size
+        return os.stat_result(st)
+
+    monkeypatch.setattr(replay.os, "fstat", sizeless)
+    path = tmp_path / "proc.txt"
+    path.write_bytes(b"#" * 101)
+    with pytest.raises(RecordError) as e:
+        replay.read_record(str(path))
+    assert (e.value.line, e.value.reason) == (0, "too large for a record (over 1 MB: 101 bytes)")
+    path.write_bytes(b"#" * 100)
+    assert replay.read_record(str(path)) == "#" * 100
+
+
+def test_a_socket_is_refused_as_one():
+    """Opening a socket's name fails (ENXIO): it is named before any open."""
+    import socket
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as short:  # a socket's path is at most ~100 bytes
+        path = os.path.join(short, "s")
+        with socket.socket(socket.AF_UNIX) as sock:
+            sock.bind(path)
+            with pytest.raises(RecordError) as e:
+                read_record(path)
+    assert (e.value.line, e.value.reason) == (0, "not a regular file (a socket)")
 
 
 def test_a_huge_record_costs_little_memory(tmp_path):
@@ -313,6 +359,7 @@ TWO_LINES = {"dealer": 3, "A": 4, "B": 5, "upcard": 6, "stock": 7}
         ("B 9S JH QC KC AH TD", "B 9S JH QC KC AH KH", "B", "KH is dealt twice"),
         ("upcard JS", "upcard KH", "upcard", "KH is dealt twice"),
         ("stock 9D AD KD", "stock 9D AD KD AS", "stock", "AS is dealt twice"),
+        ("stock 9D AD KD", "stock 9D AD KD JS", "stock", "JS is dealt twice"),  # the upcard, a line above
     ],
 )
 def test_deal_errors_are_at_the_wrong_statement(old, new, line, reason):
@@ -423,7 +470,7 @@ def test_a_resumed_sixty_five_record_keeps_its_lines():
 
 
 @pytest.mark.parametrize("command", ["move", "analyse"])
-@pytest.mark.parametrize("seed", ["\u0661", "\uff19", "-1", "1" * 4000, "1e3"])
+@pytest.mark.parametrize("seed", ["\u0661", "\uff19", "-1", "1" * 4000, "1e3", "1000000000"])
 def test_a_seed_is_ascii_digits(capsys, tmp_path, command, seed):
     """int() read '١' as 1 and took a 4,000-digit seed."""
     text = "game sixty-six\n" + TWO_DEAL
@@ -434,6 +481,7 @@ def test_a_seed_is_ascii_digits(capsys, tmp_path, command, seed):
     assert e.value.code == 2
     assert "a seed is a number from 0 to 999999999" in capsys.readouterr().err
     assert main([command, str(path), "--seed", "999999999", "--level", "random"]) == 0
+    assert main([command, str(path), "--seed", "0", "--level", "random"]) == 0
 
 
 # --- the format's own page ------------------------------------------------------

@@ -105,6 +105,26 @@ def play_four(r, seed, max_hands=40):
     return m, w.text()
 
 
+def test_a_four_hand_hand_tells_its_contract_in_words():
+    """A bid of N is worth N times 33 points, 5 is a solo; the bidder's side
+    is the one of its seat (A and C, B and D)."""
+    told = set()
+    for seed in range(1, 40):
+        _, text = play_four(FourRules(), seed, max_hands=6)
+        for hand in read(text).hands:
+            if hand.finished and hand.bid is not None:
+                bidder, value, made = hand.bid
+                what = "a solo" if value == 5 else "%d (%d points)" % (value, 33 * value)
+                side = "AC" if "ABCD"[bidder] in "AC" else "BD"
+                verdict = "made it" if made else "failed"
+                told_as = "%s bid %s for %s and %s with " % ("ABCD"[bidder], what, side, verdict)
+                assert hand.why.startswith(told_as), hand.why
+                told.add((value == 5, side))
+        if len(told) == 4:
+            break
+    assert len(told) == 4
+
+
 def test_random_three_hand_matches_replay_to_the_same_scores():
     rng = Rng(3)
     for seed in range(1, 2000):
@@ -217,6 +237,19 @@ def test_four_hand_bidding_and_first_trick():
     assert data["match"] == {"score": {"AC": 0, "BD": 0}, "winner": None}
 
 
+@pytest.mark.parametrize("text", [THREE + "A play AS\n", FOUR + "A bid 1\n"])
+def test_a_hand_in_progress_is_told_without_points(text):
+    """Its points are not a result yet: the text says only that it is not finished."""
+    lines = read(text).format_text().splitlines()
+    assert lines[1].endswith("): the hand is not finished") and lines[2].startswith("Match: "), lines
+
+
+def test_four_hand_stopped_in_the_auction_has_no_bid_yet():
+    """The high bid so far is no contract until the bidding is over."""
+    hand = read(FOUR + "A bid 1\nB bid 2\n").to_json()["hands"][0]
+    assert hand["reason"] == "unfinished" and hand["bid"] is None
+
+
 def test_four_hand_all_passing_throws_the_hand_in():
     data = read(FOUR + "A pass\nB pass\nC pass\nD pass\n").to_json()
     hand = data["hands"][0]
@@ -268,6 +301,12 @@ def test_three_hand_illegal_statements_are_rejected_at_their_line(extra, words):
     "old, new, line, words",
     [
         ("A KH", "C 9H", 4, "C deals and sits out: the dealer has no cards"),
+        (  # the dealer named after its cards: reported at the dealer line
+            "dealer C\nA KH QH 9C TC AS JD\nB 9S JH QC KC AH TD\n",
+            "C KH QH 9C TC AS JD\nB 9S JH QC KC AH TD\ndealer C\n",
+            5,
+            "C deals and sits out: the dealer has no cards",
+        ),
         ("upcard JS\n", "", 2, "no 'upcard' statement"),
         ("dealer C\n", "", 2, "no 'dealer' statement"),
         ("A KH QH 9C TC AS JD", "A KH QH 9C TC AS", 4, "A must be dealt 6 cards, not 5"),
