@@ -305,7 +305,7 @@ class Table(Screen):
             if mine and cards[cur] in legal:  # a sunk one is framed instead (CURSOR)
                 c.hline(x0 + cur * step, lay.hand_y + lay.card_h, lay.card_w, SEL)
         elif not g.active(YOU):
-            put(c, fit("You sit out this hand", lay.cols), 0, lay.hand_y + 2, DIM)
+            put(c, fit("You sit out", lay.cols), 0, lay.hand_y + 2, DIM)  # short: whole on every panel
         note = self.note
         if not note and self.state == _PLAY and mine:
             note = g.turn_note()

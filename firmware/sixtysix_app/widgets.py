@@ -119,7 +119,8 @@ class Confirm(Screen):
 
     def key(self, ev: int) -> None:
         lay = self.app.layout
-        room = max(1, lay.rows - 2)
+        # The lines draw() shows: between the title (ch + 2 high) and the footer.
+        room = max(1, (lay.h - 2 * lay.ch - 2) // lay.ch)
         if ev == OK:
             self.yes()
         elif ev == BACK:
