@@ -345,6 +345,24 @@ def test_release_bounce_is_not_a_press(hardware):
     assert buttons.read() == (1, 1)
 
 
+def test_a_press_exactly_the_bounce_time_after_a_release_counts(hardware):
+    """The bounce window is 20 ms: an edge 19 ms after the release is a
+    bounce, one 20 ms after it is a press."""
+    buttons, clock = clocked_buttons((12,))
+    pin = buttons.pins[0]
+    press(pin, 0)
+    clock["now"] += 100
+    assert buttons.read() == (1, 1)
+    press(pin, 1)
+    clock["now"] += 19
+    press(pin, 0)
+    assert buttons.read() == (1, 0)
+    press(pin, 1)
+    clock["now"] += 20
+    press(pin, 0)
+    assert buttons.read() == (1, 1)
+
+
 def test_active_high_buttons_pull_down(hardware):
     from sixtysix_app.buttons import PinButtons
 
