@@ -188,6 +188,47 @@ def test_four_hand_hint_reasons_follow_the_table():
     assert all(checked.values()), checked
 
 
+def test_four_hand_adapter_sits_out_the_soloists_partner_and_prices_marriages():
+    """Over random four-hand hands: after a solo the soloist's partner alone
+    is not active (the table dims that seat, and says "You sit out" when
+    it is you), and every seat is otherwise; a marriage offered before the
+    first lead has made trumps is worth 40, after it 40 in trumps and 20
+    in another suit."""
+    from sixtysix.four import BID, MAX_ACTIONS, PLAYING, SOLO, FourMatch, FourRules
+    from sixtysix.hand import MARRY
+    from sixtysix_app.seats_sides import Four
+
+    rng = Rng(5)
+    buf = bytearray(MAX_ACTIONS)
+    seen = set()
+    for seed in range(1, 400):
+        m = FourMatch(FourRules(), seed)
+        g = Four(m)
+        h = m.start_hand()
+        while not h.over:
+            n = h.legal_actions(buf)
+            if h.phase == PLAYING:
+                solo = h.high_bid == SOLO
+                out = [s for s in range(4) if not g.active(s)]
+                assert out == ([(h.bidder + 2) & 3] if solo else []), (out, h.bidder)
+                seen.add("solo" if solo else "four")
+                for code in buf[:n]:
+                    if MARRY <= code < MARRY + 4:
+                        suit = code - MARRY
+                        worth = 40 if h.trump < 0 or suit == h.trump else 20
+                        assert g.action_label(code).endswith("(%d)" % worth), g.action_label(code)
+                        seen.add("before trumps" if h.trump < 0 else worth)
+            codes = list(buf[:n])
+            if BID + SOLO in codes and rng.below(3) == 0:
+                code = BID + SOLO  # solos are rare when bids are drawn evenly
+            else:
+                code = codes[rng.below(n)]
+            h.act(code)
+        if seen == {"solo", "four", "before trumps", 40, 20}:
+            return
+    raise AssertionError("not every case was met: %s" % seen)
+
+
 def test_three_hands_adapter_finds_the_same_methods_on_both_runtimes():
     """seats_three.Three takes OnHand's and Slots' methods by multiple
     inheritance: MicroPython looks bases up depth first (OnHand, Seats,

@@ -89,6 +89,21 @@ def test_a_long_question_scrolls_to_its_last_line_and_back_then_back_keeps_the_m
     assert sim.app.screen is table and sim.app.session.match is match and sim.app.session.can_resume()
 
 
+def texts_drawn(sim):
+    """A list that every text the simulator's canvas draws from now on is
+    added to (empty it to start again)."""
+    canvas = sim.app.canvas
+    drawn = []
+    draw_text = canvas.text
+
+    def text(s, x, y, role):
+        drawn.append(s)
+        draw_text(s, x, y, role)
+
+    canvas.text = text
+    return drawn
+
+
 def test_next_scrolls_a_question_until_its_last_line_is_drawn(tmp_path):
     """On the 128x64 OLED "Close?" with B still trickless wraps to six lines
     and five fit under the title: NEXT must scroll so that the sixth, the
@@ -99,15 +114,7 @@ def test_next_scrolls_a_question_until_its_last_line_is_drawn(tmp_path):
     choose(sim, "Close the stock")
     question = sim.app.screen
     assert isinstance(question, Confirm) and question.lines[-1] == "yet)."
-    canvas = sim.app.canvas
-    drawn = []
-    draw_text = canvas.text
-
-    def text(s, x, y, role):
-        drawn.append(s)
-        draw_text(s, x, y, role)
-
-    canvas.text = text
+    drawn = texts_drawn(sim)
     press(sim, NEXT, len(question.lines))
     assert "yet)." in drawn
     del drawn[:]
@@ -341,11 +348,11 @@ def test_on_your_move_the_cursor_leaves_a_card_you_may_not_play_for_the_first_yo
     assert t.cursor == next(i for i, c in enumerate(cards) if c in legal)
 
 
-def test_back_from_the_bid_menu_then_ok_at_the_table_opens_it_again(tmp_path):
-    """During the auction BACK leaves the bid menu for the table, where
-    OK opens the bid menu again rather than playing the cursor's card."""
+def at_the_first_bid_menu(tmp_path, game):
+    """A new match of `game` on the Pico Display, OK pressed until the
+    player's first bid menu: (the simulator, that menu)."""
     sim = new_sim("pico_display", tmp_path, seed=3)
-    sim.app.session.settings.set_game(GAMES.index("four-hand"))
+    sim.app.session.settings.set_game(GAMES.index(game))
     choose(sim, "New match")
     for _ in range(200):
         screen = sim.app.screen
@@ -354,6 +361,13 @@ def test_back_from_the_bid_menu_then_ok_at_the_table_opens_it_again(tmp_path):
         press(sim, OK)
     else:
         raise AssertionError("no bid menu in 200 presses")
+    return sim, screen
+
+
+def test_back_from_the_bid_menu_then_ok_at_the_table_opens_it_again(tmp_path):
+    """During the auction BACK leaves the bid menu for the table, where
+    OK opens the bid menu again rather than playing the cursor's card."""
+    sim, screen = at_the_first_bid_menu(tmp_path, "four-hand")
     t = screen.on_back.__self__
     assert isinstance(t, Table)
     before = hand_state(t.hand)
@@ -410,15 +424,7 @@ def test_a_long_message_pages_with_next_and_the_key_after_its_last_page_puts_it_
     sim.app.tell(text)
     lines = sim.app.popup
     assert len(lines) == pages * inner
-    canvas = sim.app.canvas
-    drawn = []
-    draw_text = canvas.text
-
-    def record(s, x, y, role):
-        drawn.append(s)
-        draw_text(s, x, y, role)
-
-    canvas.text = record
+    drawn = texts_drawn(sim)
     for page in range(1, pages):
         del drawn[:]
         press(sim, NEXT)
@@ -516,15 +522,7 @@ def test_a_three_hand_table_you_deal_says_you_sit_out(tmp_path):
     sim = new_sim("pico_display", tmp_path, seed=3)
     sim.app.session.settings.set_game(GAMES.index("three-hand"))
     choose(sim, "New match")
-    canvas = sim.app.canvas
-    drawn = []
-    draw_text = canvas.text
-
-    def record(s, x, y, role):
-        drawn.append(s)
-        draw_text(s, x, y, role)
-
-    canvas.text = record
+    drawn = texts_drawn(sim)
     seen = set()
     for _ in range(600):
         t = sim.app.screen
@@ -582,16 +580,7 @@ def test_the_note_says_what_b_led_and_the_last_trick_shows_who_played_which_card
 
 def test_the_bid_menu_of_sixty_six_with_bidding_names_the_moon(tmp_path):
     """In bid-two the top bid is the moon (every trick), not four-hand's solo."""
-    sim = new_sim("pico_display", tmp_path, seed=3)
-    sim.app.session.settings.set_game(GAMES.index("bid-two"))
-    choose(sim, "New match")
-    for _ in range(200):
-        screen = sim.app.screen
-        if isinstance(screen, Menu) and screen.title.startswith("Bid?"):
-            break
-        press(sim, OK)
-    else:
-        raise AssertionError("no bid menu in 200 presses")
+    _sim, screen = at_the_first_bid_menu(tmp_path, "bid-two")
     assert labels(screen)[-1] == "Moon (every trick)" and "Solo" not in labels(screen)
 
 
