@@ -41,7 +41,8 @@ def error_of(text):
 
 def play_match(seed, target=5, stop_after=-1):
     """Random legal play; (record text, match, per-hand results as the
-    engine saw them).  stop_after >= 0 stops after that many cards."""
+    engine saw them: points, game points, winner, the side that took the
+    last trick).  stop_after >= 0 stops after that many cards."""
     rules = SixtyFiveRules()
     rules.target = target
     m = SixtyFiveMatch(rules, seed)
@@ -60,7 +61,7 @@ def play_match(seed, target=5, stop_after=-1):
             h.act(buf[rng.below(h.legal_actions(buf))])
             cards += 1
         writer.sync()
-        results.append(((h.score(0), h.score(1)), tuple(h.game_points), h.winner))
+        results.append(((h.score(0), h.score(1)), tuple(h.game_points), h.winner, h.last_winner & 1))
         m.finish_hand()
     return writer.text(), m, results
 
@@ -73,20 +74,9 @@ def test_each_hand_tells_its_game_points_and_who_took_the_last_trick():
     side the engine gave it to, which is not always the hand's winner."""
     seen = set()
     for seed in range(1, 13):
-        m = SixtyFiveMatch(SixtyFiveRules(), seed)
-        writer = RecordWriter(m)
-        rng = Rng(seed)
-        buf = bytearray(MAX_ACTIONS)
-        facts = []
-        while m.winner < 0:
-            h = m.start_hand()
-            writer.begin_hand()
-            while not h.over:
-                h.act(buf[rng.below(h.legal_actions(buf))])
-            writer.sync()
-            facts.append((h.game_points[h.winner], h.last_winner & 1, h.winner))
-            m.finish_hand()
-        for hand, (points, last, winner) in zip(read(writer.text()).hands, facts):
+        text, _, results = play_match(seed)
+        for hand, (_points, game_points, winner, last) in zip(read(text).hands, results, strict=True):
+            points = game_points[winner]
             assert "%d game point%s with" % (points, "" if points == 1 else "s") in hand.why, hand.why
             assert hand.why.endswith("last trick %s)" % SIDE_NAMES[last]), hand.why
             seen.add((points == 1, last == winner))
@@ -101,7 +91,7 @@ def test_records_written_while_playing_replay_to_the_same_match():
         replay = read(text)
         assert replay.game == "sixty-five"
         assert replay.rules.target == target
-        assert [(h.points, h.game_points, h.winner) for h in replay.hands] == results
+        assert [(h.points, h.game_points, h.winner) for h in replay.hands] == [r[:3] for r in results]
         assert replay.match.scores == m.scores and replay.match.winner == m.winner >= 0
         assert ("target %d" % target in text) == (target != 5)
 
@@ -114,7 +104,7 @@ def test_json_is_keyed_by_side():
         "score": {"AC": m.scores[0], "BD": m.scores[1]},
         "winner": "AC BD".split()[m.winner],
     }
-    for got, (points, game_points, winner) in zip(data["hands"], results, strict=True):
+    for got, (points, game_points, winner, _last) in zip(data["hands"], results, strict=True):
         assert got == {
             "winner": ("AC", "BD")[winner],
             "points": {"AC": points[0], "BD": points[1]},

@@ -12,7 +12,6 @@ from sixtysix_app.events import BACK, HINT, NEXT, OK, PREV
 from sixtysix_app.save import Store
 from sixtysix_app.screens import Settings as SettingsScreen
 from sixtysix_app.session import Session
-from sixtysix_app.settings import GAMES
 from sixtysix_app.table import Table
 from sixtysix_app.ui import card_text
 from sixtysix_app.widgets import Confirm, Menu, Pages, Screen
@@ -27,6 +26,7 @@ from test_app import (
     quick,  # noqa: F401 (the fixture, used by name)
     start_match,
 )
+from test_app_games import game_sim
 
 pytestmark = pytest.mark.usefixtures("quick")
 
@@ -351,8 +351,7 @@ def test_on_your_move_the_cursor_leaves_a_card_you_may_not_play_for_the_first_yo
 def at_the_first_bid_menu(tmp_path, game):
     """A new match of `game` on the Pico Display, OK pressed until the
     player's first bid menu: (the simulator, that menu)."""
-    sim = new_sim("pico_display", tmp_path, seed=3)
-    sim.app.session.settings.set_game(GAMES.index(game))
+    sim = game_sim("pico_display", tmp_path, game, seed=3)
     choose(sim, "New match")
     for _ in range(200):
         screen = sim.app.screen
@@ -519,8 +518,7 @@ def test_a_three_hand_table_you_deal_says_you_sit_out(tmp_path):
     says so, whole, where your cards would be, and on the others it does
     not (it said "You sit out this hand", cut to "...this han" on the
     20-column Pico Display)."""
-    sim = new_sim("pico_display", tmp_path, seed=3)
-    sim.app.session.settings.set_game(GAMES.index("three-hand"))
+    sim = game_sim("pico_display", tmp_path, "three-hand", seed=3)
     choose(sim, "New match")
     drawn = texts_drawn(sim)
     seen = set()
@@ -587,8 +585,7 @@ def test_the_bid_menu_of_sixty_six_with_bidding_names_the_moon(tmp_path):
 def test_a_three_hand_hint_lets_its_searcher_go(tmp_path):
     """Three-hand keeps no searcher between hints (heap): the hint still
     comes, and the adapter holds no hinter after it."""
-    sim = new_sim("pico_display", tmp_path, seed=3)
-    sim.app.session.settings.set_game(GAMES.index("three-hand"))
+    sim = game_sim("pico_display", tmp_path, "three-hand", seed=3)
     choose(sim, "New match")
     t = play_until(sim, lambda t: t.game.to_act() == 0, limit=600)
     press(sim, HINT)
