@@ -349,7 +349,17 @@ def draw_title(c, lay: Layout, text: str) -> int:
     """A heading on the top row; returns the y where the body starts."""
     c.fill_rect(0, 0, lay.w, lay.ch + 1, TITLE if not c.mono else FG)
     put(c, fit(text, lay.cols), 0, 1 if lay.ch > 6 else 0, INK if not c.mono else BG)
+    return body_top(lay)
+
+
+def body_top(lay: Layout) -> int:
+    """The y where a screen's body starts, under draw_title's heading."""
     return lay.ch + 2
+
+
+def body_rows(lay: Layout, bottom: int) -> int:
+    """The lines draw_list shows between the heading and `bottom`."""
+    return max(1, (bottom - body_top(lay)) // lay.ch)
 
 
 def draw_list(c, lay: Layout, y: int, lines, cursor: int, top: int, bottom: int) -> int:

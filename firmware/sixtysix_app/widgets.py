@@ -8,7 +8,7 @@ from sixtysix.compat import const
 
 from .canvas import SEL
 from .events import BACK, NEXT, OK, PREV
-from .ui import draw_list, draw_title, wrap
+from .ui import body_rows, draw_list, draw_title, wrap
 
 # How long a finished trick stays on the table, in every game's table.
 TRICK_MS = const(1500)
@@ -78,8 +78,7 @@ class Pages(Screen):
         self.top = 0
 
     def _per_page(self) -> int:
-        lay = self.app.layout
-        return max(1, (lay.h - lay.ch - 2) // lay.ch)
+        return body_rows(self.app.layout, self.app.layout.h)
 
     def key(self, ev: int) -> None:
         page = self._per_page()
@@ -119,8 +118,7 @@ class Confirm(Screen):
 
     def key(self, ev: int) -> None:
         lay = self.app.layout
-        # The lines draw() shows: between the title (ch + 2 high) and the footer.
-        room = max(1, (lay.h - 2 * lay.ch - 2) // lay.ch)
+        room = body_rows(lay, lay.h - lay.ch)  # as draw() shows them, over the footer
         if ev == OK:
             self.yes()
         elif ev == BACK:
