@@ -22,7 +22,7 @@ def test_find_board_looks_in_lib_after_a_mip_install(tmp_path, micropython):
     (lib_boards / "__init__.py").write_text("BOARDS = ('thumby',)\n")
     script = (
         "import sys; sys.path[:] = [%r, %r]\n"
-        "from sixtysix_app.boot import find_board\n"
+        "from sixtysix_app.start import find_board\n"
         "print(find_board().NAME)\n" % (str(tmp_path / "lib"), os.path.join(ROOT, "firmware"))
     )
     done = subprocess.run(
@@ -97,7 +97,7 @@ def test_a_hidden_file_beside_the_board_module_is_not_a_second_board(tmp_path, m
     (tmp_path / "boards" / "__init__.py").write_text("BOARDS = ('thumby',)\n")
     script = (
         "import sys; sys.path[:] = ['', %r]\n"
-        "from sixtysix_app.boot import find_board\n"
+        "from sixtysix_app.start import find_board\n"
         "print(find_board().NAME)\n" % os.path.join(ROOT, "firmware")
     )
     done = subprocess.run(
@@ -138,6 +138,7 @@ def firmware_tree(root):
     [
         (lambda root: (root / "sixtysix_app" / "boot.py").unlink(), "ImportError"),
         (lambda root: (root / "sixtysix_app" / "app.py").unlink(), "ImportError"),
+        (lambda root: (root / "sixtysix_app" / "start.py").unlink(), "ImportError"),
         (lambda root: (root / "sixtysix" / "rules.py").unlink(), "ImportError"),
         (
             lambda root: (root / "sixtysix_app" / "boot.py").write_text("import gc\ndef boot(:\n"),
@@ -145,6 +146,10 @@ def firmware_tree(root):
         ),
         (
             lambda root: (root / "sixtysix_app" / "save.py").write_text("import gc\nclass Store(\n"),
+            "SyntaxError",
+        ),
+        (
+            lambda root: (root / "sixtysix_app" / "start.py").write_text("import os\ndef find_board(\n"),
             "SyntaxError",
         ),
     ],
@@ -171,6 +176,30 @@ def test_a_firmware_cut_short_is_one_line_at_power_on(tmp_path, micropython, dam
         out
     )
     assert out.strip().endswith("copy it again") and len(out.strip().splitlines()) == 1, out
+
+
+def test_the_start_module_is_let_go_of_before_the_match(tmp_path, micropython):
+    """`start` (finding the board, the start's sentences) held about 1 KB
+    of the heap for the whole match; boot forgets it once the board is
+    found, and loads it again only to say why a panel did not open."""
+    (tmp_path / "boards").mkdir()
+    (tmp_path / "boards" / "fake.py").write_text(
+        "import sys\n"
+        "NAME = 'fake'\n"
+        "def open_canvas():\n"
+        "    print('start loaded:', 'sixtysix_app.start' in sys.modules,"
+        " hasattr(sys.modules['sixtysix_app'], 'start'))\n"
+        "    raise ValueError('no panel')\n"
+    )
+    done = run_main(micropython, tmp_path, os.path.join(ROOT, "firmware"))
+    out = done.stdout + done.stderr
+    assert "Traceback" not in out, out
+    lines = out.strip().splitlines()
+    assert lines[0] == "start loaded: False False", out
+    assert lines[1:] == [
+        "sixtysix: the display or buttons of fake did not start (ValueError no panel): "
+        "check the wiring against boards/fake.py"
+    ], out
 
 
 def test_the_deploys_start_file_is_the_guard_of_firmware_main():

@@ -1,8 +1,10 @@
-"""Start the device: find the board module, open its panel and buttons,
-load the saved match, and run the loop that feeds the app.
+"""Start the device: find the board module (`start`), open its panel and
+buttons, load the saved match, and run the loop that feeds the app.
 
 `main.py` on the board imports `boot` and calls it (a firmware that does not
-load says so in one line).
+load says so in one line).  This module stays loaded for the whole match:
+what only the start needs is in `start`, which is let go of once the board
+is found.
 Any exception inside the loop becomes the fault screen with a short code;
 the match on flash is the one saved after the last trick, and a button
 press reloads it and goes back to the title menu.
@@ -32,72 +34,6 @@ OLD_LOG = "sixtysix.old"  # the log before the last turn: two files, the oldest 
 LOG_MAX = 4096  # bytes a log file may reach before it turns
 LOG_ROOM = 32768  # bytes the saves keep: no log is written on a drive with less free
 MAX_PAUSE = 1000  # ms between the loop's passes while the same fault repeats
-
-
-def _board_stems(folder):
-    """Module names in a boards folder (no __init__); [] when there is none."""
-    try:
-        files = os.listdir(folder)
-    except OSError:
-        return []
-    found = []
-    for f in files:
-        stem = f.rsplit(".", 1)[0]
-        if f[0] == ".":  # hidden: a Mac's "._thumby.py" beside the real one, an editor's backup
-            continue
-        if stem != "__init__" and (f.endswith(".py") or f.endswith(".mpy")) and stem not in found:
-            found.append(stem)
-    return found
-
-
-def _import_board(name):
-    """boards.<name>, or None when that module is not there at all.
-    Raises ImportError with a sentence for one that is there but does not
-    load (cut short on the drive, a library or the core missing)."""
-    try:
-        return __import__("boards." + name, None, None, ("NAME",))
-    except ImportError as e:
-        why = str(e)
-        if "'boards." + name + "'" in why or "'boards'" in why:  # the board module itself is not there
-            return None
-        raise ImportError("boards/%s cannot load: %s" % (name, why)) from None
-    except Exception as e:  # noqa: BLE001 - a broken file must be a sentence, never a traceback
-        raise ImportError("boards/%s cannot load: %s %s" % (name, type(e).__name__, e)) from None
-
-
-def find_board(name=None):
-    """The board module: by name, or the only one in a boards folder.
-    Looks in the current folder (what `sixtysix deploy` writes), then on
-    sys.path (/lib after a mip install), then among frozen modules (a
-    custom firmware image: the board listed in boards.BOARDS that is
-    there).  Raises ImportError with a sentence, also for a board module
-    that is there but does not load (cut short on the drive, a library
-    missing, a frozen one whose core a folder on the drive hides)."""
-    if name is None:
-        found = _board_stems("boards")
-        for entry in sys.path:
-            if found:
-                break
-            if entry and entry[0] == "/":
-                found = _board_stems(entry.rstrip("/") + "/boards")
-        if not found:
-            known: tuple = ()
-            try:
-                from boards import BOARDS as known
-            except ImportError:
-                pass
-            for stem in known:
-                if _import_board(stem) is not None:
-                    found.append(stem)
-        if len(found) != 1:
-            raise ImportError(
-                "put exactly one board module in /boards (found %s)" % (", ".join(found) if found else "none")
-            )
-        name = found[0]
-    board = _import_board(name)
-    if board is None:
-        raise ImportError("no board module named '%s'" % name)
-    return board
 
 
 def fault_code(exc) -> str:
@@ -268,7 +204,12 @@ def run(board, seed=None) -> None:
         # library or a panel that does not answer gets one line (on the
         # serial console, and on CircuitPython's screen), not a traceback;
         # and on the panel too when it did open (the buttons failed).
-        line = start_failure(board, e)
+        try:
+            from .start import say_on_panel, start_failure
+        except Exception as again:  # start.py itself cut short or missing
+            print(missing_firmware(again))
+            return
+        line = start_failure(board, e, missing_module(e))
         print(line)
         if canvas is not None:
             say_on_panel(canvas, line)
@@ -292,25 +233,6 @@ def run(board, seed=None) -> None:
             sleep_ms(runner.pause or 10)
 
 
-def say_on_panel(c, line: str) -> None:
-    """`line` (a start failure) on an open panel, as many words as fit;
-    a panel that fails too is left as it is."""
-    from .canvas import BG, FG
-    from .ui import wrap
-
-    try:
-        c.fill(BG)
-        y = 0
-        for row in wrap(line, c.width // c.char_w):
-            if y + c.char_h > c.height:
-                break
-            c.text(row, 0, y, FG)
-            y += c.char_h
-        c.show()
-    except Exception:  # noqa: BLE001 - the console line is already out
-        pass
-
-
 def missing_module(exc) -> bool:
     """Whether `exc` is a module of the firmware that did not load: not
     there, cut short, or compiled for another version."""
@@ -329,33 +251,29 @@ def missing_firmware(exc) -> str:
     )
 
 
-def start_failure(board, exc) -> str:
-    """The line said when a board's display or buttons do not start: a
-    missing library names itself, one made for another version says so,
-    a heap too small for the panel's buffer too; anything else points at
-    the wiring."""
-    name = getattr(board, "__name__", "board").split(".")[-1]
-    if isinstance(exc, ImportError):
-        return "sixtysix: %s cannot start: %s" % (name, exc)
-    if isinstance(exc, MemoryError):
-        return "sixtysix: not enough memory to open the display of %s: press reset to try again" % name
-    if missing_module(exc):
-        return (
-            "sixtysix: %s cannot start: a module on the board is cut short or made for another version "
-            "(%s: %s): copy it again (a library on CircuitPython: circup update)"
-            % (name, type(exc).__name__, exc)
-        )
-    why = "%s %s" % (type(exc).__name__, exc)
-    return (
-        "sixtysix: the display or buttons of %s did not start (%s): check the wiring against boards/%s.py"
-        % (name, why, name)
-    )
+def let_go(name: str) -> None:
+    """Forget the module `name` of this package, so that the heap its code
+    takes comes back at the next collection (when nothing else holds it)."""
+    package = __name__.rpartition(".")[0]
+    sys.modules.pop(package + "." + name, None)
+    try:
+        delattr(sys.modules[package], name)
+    except (KeyError, AttributeError):
+        pass
 
 
 def boot(name=None) -> None:
+    """Find the board and run the game on it until power-off."""
     try:
-        board = find_board(name)
+        from . import start
+    except Exception as e:
+        print(missing_firmware(e))
+        return
+    try:
+        board = start.find_board(name)
     except ImportError as e:
         print("sixtysix:", e)
         return
+    del start
+    let_go("start")
     run(board)

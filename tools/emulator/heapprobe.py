@@ -54,13 +54,17 @@ def main(game: int, level: str, frame: bool, seed: int) -> None:
     if "" in sys.path:
         sys.path.remove("")
         sys.path.append("")
+    from sixtysix_app import start
+    from sixtysix_app.boot import Runner, let_go
+
+    board = start.find_board()
+    del start
+    let_go("start")  # as boot.boot does: the match's heap does not keep it
     from sixtysix_app.app import App
-    from sixtysix_app.boot import Runner, find_board
     from sixtysix_app.keys import Keys
     from sixtysix_app.save import Store
     from sixtysix_app.session import Session
 
-    board = find_board()
     gc.collect()
     total = gc.mem_free() + gc.mem_alloc()  # type: ignore[attr-defined]
     if frame:
