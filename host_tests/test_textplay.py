@@ -102,6 +102,24 @@ def test_same_seed_same_match(monkeypatch):
     assert first == again
 
 
+def test_the_seed_from_the_clock_can_be_given_back(monkeypatch):
+    """The header's seed replays the match with --seed.  The clock's seed
+    once ran to 1073741823, past what --seed takes: one match in fourteen
+    could not be played again."""
+    import types
+
+    from sixtysix_tools import textplay
+
+    past_the_range = (5 << 30 | 1050000000) / 1000  # seconds whose low 30 bits of ms are > 999999999
+    monkeypatch.setattr(textplay, "time", types.SimpleNamespace(time=lambda: past_the_range))
+    status, first, err = play(monkeypatch, "--target", "1")
+    assert (status, err) == (0, "")
+    seed = re.search(r", seed (\d+)\. ", first).group(1)
+    status, again, err = play(monkeypatch, "--seed", seed, "--target", "1")
+    assert (status, err) == (0, "")
+    assert again == first
+
+
 def test_random_opponent_can_be_chosen(monkeypatch):
     status, out, _ = play(monkeypatch, "--seed", "4", "--target", "1", "--opponent", "random")
     assert status == 0

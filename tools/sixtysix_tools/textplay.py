@@ -162,9 +162,10 @@ class CtrlC:
 
 def _seed(word) -> int:
     """--seed as ASCII digits (int() would also take '٣' or a 4,000-digit
-    word); the clock's milliseconds without one."""
+    word); without one the clock's milliseconds, cut to --seed's range so
+    the seed the header shows can be given back."""
     if word is None:
-        return int(time.time() * 1000) & 0x3FFFFFFF
+        return int(time.time() * 1000) % 1000000000
     return number_arg(word, "--seed", 0, 999999999, UsageError)
 
 
