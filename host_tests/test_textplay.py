@@ -237,6 +237,21 @@ def test_a_closed_standard_input_is_the_end_of_input(monkeypatch):
     assert "Leaving the match (end of input)." in out.getvalue()
 
 
+def test_bytes_that_are_not_utf8_are_refused_like_any_word(monkeypatch):
+    """Under a UTF-8 locale standard input is decoded strictly, and one byte
+    that is not UTF-8 (a pasted binary, a Latin-1 terminal) ended the match
+    with a UnicodeDecodeError traceback."""
+    out = io.StringIO()
+    strict = io.TextIOWrapper(io.BytesIO(b"\xff\xfe\x80garbage\nhelp\nquit\n"), encoding="utf-8")
+    monkeypatch.setattr(sys, "stdin", strict)
+    monkeypatch.setattr(sys, "stdout", out)
+    assert cli.main(["play", "--seed", "1"]) == 0
+    said = out.getvalue()
+    assert "'\\udcff\\udcfe\\udc80garbage' is not a card or a command" in said  # escaped, never raw
+    assert "play a card" in said.split("garbage")[1]  # help came after it
+    assert "Leaving the match." in said
+
+
 def test_false_claim_ends_the_hand(monkeypatch, tmp_path):
     path = write(tmp_path, record_text("KH QH TC AS JD 9S", "AH TH KS QS JS QC", "AC"))
     status, out, _ = play(monkeypatch, "--resume", path, "--seed", "5", script="claim\ny\nquit\n")

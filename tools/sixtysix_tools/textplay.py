@@ -97,7 +97,7 @@ def run(args) -> int:
         match.rng.seed(seed)
         recorder = Recorder(path, match, prefix)
         opponent = make_player(args.opponent, seed)
-        table = Table(match, opponent, recorder, sys.stdin, sys.stdout)
+        table = Table(match, opponent, recorder, _lenient(sys.stdin), sys.stdout)
         # A record keeps no seed: on --resume the seed is the new hands' and
         # the computer's, which the header says rather than pass it off as
         # the match's.
@@ -111,6 +111,17 @@ def run(args) -> int:
     except UsageError as e:
         print("sixtysix play: %s" % shown(str(e)), file=sys.stderr)
         return 2
+
+
+def _lenient(stream):
+    """Standard input that reads bytes which are not text in its encoding (a
+    pasted binary, a Latin-1 terminal) as escapes, which the table refuses
+    and shows like any other word, as Python itself does in the C locale:
+    under a UTF-8 locale it decodes strictly, and one such byte ended the
+    match with a UnicodeDecodeError traceback."""
+    if hasattr(stream, "reconfigure"):
+        stream.reconfigure(errors="surrogateescape")
+    return stream
 
 
 def _check_record_path(path: str, args) -> None:
