@@ -25,8 +25,11 @@ def run(capsys, *argv):
         ("A*" + "9" * 5000, "bad repeat in 'A*999999999999'"),
         ("A*0", "bad repeat"),
         ("A:\x1b[2J", "bad press 'A:\\x1b[2J'"),
+        ("A " + "Z" * 3000, "no button '%s...'" % ("Z" * 24)),
+        ("A:" + "x" * 3000, "bad press 'A:%s...'" % ("x" * 24)),
+        ("Z" * 3000 + "*x", "bad repeat in '%s...*x'" % ("Z" * 24)),
     ],
-    ids=["sup2", "arabic3", "huge", "zero", "escape"],
+    ids=["sup2", "arabic3", "huge", "zero", "escape", "long-name", "long-suffix", "long-repeated"],
 )
 def test_repeats_are_ascii_digits(capsys, tmp_path, keys, words):
     status, err = run(capsys, "--save-dir", str(tmp_path), "--keys", keys)

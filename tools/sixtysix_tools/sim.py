@@ -152,7 +152,9 @@ class Sim:
         for i, b in enumerate(self.board.BUTTONS):
             if b.upper() == name.upper():
                 return i
+        from .textin import cut_short
+
         raise UsageError(
             "board %s has no button '%s'; its buttons are: %s"
-            % (self.board.__name__.split(".")[-1], name, " ".join(self.board.BUTTONS))
+            % (self.board.__name__.split(".")[-1], cut_short(name), " ".join(self.board.BUTTONS))
         )

@@ -14,7 +14,7 @@ import sys
 from boards import BOARDS
 
 from .sim import LONG_MS, TAP_MS, Sim, UsageError, key_names, load_board
-from .textin import ascii_int, not_a_folder, number_arg, shown
+from .textin import ascii_int, cut_short, not_a_folder, number_arg, shown
 
 
 def parse_keys(sim: Sim, script: str) -> list:
@@ -28,14 +28,16 @@ def parse_keys(sim: Sim, script: str) -> list:
             repeat = ascii_int(n, 1, 1000)
             if repeat is None:
                 raise UsageError(
-                    "bad repeat in '%s*%s': give a number from 1 to 1000" % (shown(token), shown(n[:12]))
+                    "bad repeat in '%s*%s': give a number from 1 to 1000" % (cut_short(token), shown(n[:12]))
                 )
             count = repeat
         ms = TAP_MS
         if ":" in token:
             token, _, how = token.partition(":")
             if how != "long":
-                raise UsageError("bad press '%s:%s': the only suffix is ':long'" % (shown(token), shown(how)))
+                raise UsageError(
+                    "bad press '%s:%s': the only suffix is ':long'" % (cut_short(token), cut_short(how))
+                )
             ms = LONG_MS
         i = sim.button_index(token)
         presses += [(i, ms)] * count

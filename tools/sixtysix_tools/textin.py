@@ -36,10 +36,14 @@ def number_arg(word, flag: str, low: int, high: int, error=ValueError) -> int:
     escaped and cut short)."""
     value = ascii_int(word or "", low, high)
     if value is None:
-        word = word or ""
-        cut = shown(word[:24]) + ("..." if len(word) > 24 else "")
-        raise error("%s takes a number from %d to %d, not '%s'" % (flag, low, high, cut))
+        raise error("%s takes a number from %d to %d, not '%s'" % (flag, low, high, cut_short(word or "")))
     return value
+
+
+def cut_short(text: str, limit: int = 24) -> str:
+    """What someone typed, for a message that quotes it: escaped as `shown`
+    does, and cut short (a pasted page is not echoed back whole)."""
+    return shown(text[:limit]) + ("..." if len(text) > limit else "")
 
 
 def shown(text: str) -> str:

@@ -14,7 +14,7 @@ from sixtysix.players import beats
 from sixtysix.rules import FALSE_CLAIM_MATCH, FALSE_CLAIM_TWO_OR_THREE, fold
 from sixtysix.view import View
 
-from .textin import ascii_int, shown
+from .textin import ascii_int, cut_short
 
 YOU = 0
 COMPUTER = 1
@@ -489,7 +489,7 @@ def _one(cards: int) -> int:
 def quoted(words: str) -> str:
     """What the player typed, for an error message: escaped, and cut short
     (a pasted page is not echoed back whole)."""
-    return shown(words[:24]) + ("..." if len(words) > 24 else "")
+    return cut_short(words)
 
 
 def _capital(text: str) -> str:
