@@ -80,6 +80,8 @@ def test_the_same_script_gives_the_same_pictures(tmp_path):
         (["--board", "thumby", "--keys", "A*many"], "bad repeat"),
         (["--board", "thumby", "--keys", "A:short"], "':long'"),
         (["--board", "pico_display", "--screenshot", "shots"], "--screenshot needs --keys"),
+        (["--board", "pico_display", "--keys", " , "], "--keys has no presses"),
+        (["--board", "pico_display", "--keys", "", "--screenshot", "shots"], "--keys has no presses"),
         (["--board", "thumby", "--tour", "shots", "--keys", "A"], "no --save-dir or --keys"),
     ],
 )

@@ -183,6 +183,10 @@ def add_arguments(parser) -> None:
 def run(args) -> int:
     try:
         board = load_board(args.board)
+        if args.keys is not None and not args.keys.replace(",", " ").split():
+            # Empty, it read as no --keys: the board opened for play, or
+            # "use --keys" was the answer when there was no terminal.
+            raise UsageError("--keys has no presses; give the board's buttons, like: --keys 'A A X:long'")
         if args.screenshot and not args.keys:
             raise UsageError("--screenshot needs --keys (the presses to take pictures of)")
         seed = None if args.seed is None else number_arg(args.seed, "--seed", 0, 999999999, UsageError)
