@@ -32,6 +32,16 @@ class FirstLegalCard:
         return "%d\n" % self.number
 
 
+class Scripted:
+    """A computer player that takes the given actions in turn."""
+
+    def __init__(self, *actions):
+        self.actions = list(actions)
+
+    def choose(self, view):
+        return self.actions.pop(0)
+
+
 def play(monkeypatch, *argv, script=None):
     """Run `sixtysix play ARGV` in-process; returns (status, stdout, stderr)."""
     out = io.StringIO()
@@ -70,7 +80,7 @@ def test_whole_match_in_counting_mode(monkeypatch, tmp_path):
     rec = str(tmp_path / "m.txt")
     status, out, _ = play(monkeypatch, "--seed", "7", "--target", "2", "--record", rec)
     assert status == 0
-    assert "sixty-six, first to 2, seed 7" in out
+    assert "sixty-six, first to 2, seed 7. You are A; the computer is B." in out
     assert "=== Hand 1:" in out
     assert "Your hand: 1:" in out
     assert "Hand over." in out
@@ -179,6 +189,61 @@ def test_marriage_then_its_card(monkeypatch, tmp_path):
     i = lines.index("A marry H")
     assert lines[i + 1] == "A play QH"
     assert lines[i + 2].startswith("B play ")
+
+
+def test_hint_says_the_computers_choice_and_plays_nothing(monkeypatch, tmp_path):
+    path = write(tmp_path, record_text("KH QH TC AS JD 9S", "AH TH KS QS JS QC", "AC"))
+    status, out, _ = play(monkeypatch, "--resume", path, "--seed", "1", script="hint\nquit\n")
+    assert status == 0
+    assert "Your lead> Hint: marry H. Declare the marriage in hearts: 20 points" in out
+    assert read(open(path).read()).match.hand.nlog == 0
+
+
+def test_what_the_computer_does_is_told_in_words(monkeypatch, tmp_path):
+    """Each kind of action of the computer's, and the tricks, draws, piles
+    and scores around them, as the player reads them."""
+    from sixtysix.cardtext import parse_card
+    from sixtysix.hand import CLAIM, CLOSE, EXCHANGE, MARRY
+    from sixtysix_tools import textplay
+
+    path = write(tmp_path, record_text("KH QH TC AS JD 9S", "9C KS QS TH JS QC", "AC", dealer="A"))
+    actions = (MARRY + 3, parse_card("KS"), parse_card("QC"), EXCHANGE, CLOSE, CLAIM)
+    monkeypatch.setattr(textplay, "make_player", lambda name, seed: Scripted(*actions))
+    status, out, _ = play(monkeypatch, "--resume", path, "--seed", "1", script="as\njd\nquit\n")
+    assert status == 0
+    assert (
+        """
+The computer declares the marriage in spades (20).
+The computer leads KS.
+------------------------------------------------------------
+Trumps: clubs    Stock: 11 face down + upcard AC
+Computer: 5 cards in hand, 0 tricks (0 cards won), marriages: 20 in spades
+You:      0 tricks (0 cards won)
+Trick: the computer led KS
+Your hand: 1:TC   2:JD   3:KH 4:QH   5:AS 6:9S
+Play to KS> You play AS.
+You take the trick (KS AS).
+You draw KC.
+------------------------------------------------------------
+Trumps: clubs    Stock: 9 face down + upcard AC
+Computer: 6 cards in hand, 0 tricks (0 cards won), marriages: 20 in spades
+You:      1 trick (2 cards won)
+Your hand: 1:TC 2:KC   3:JD   4:KH 5:QH   6:9S
+Your lead> You lead JD.
+The computer plays QC.
+The computer takes the trick (JD QC).
+You draw KD.
+The computer exchanges the nine of trumps for the upcard AC.
+The computer closes the stock.
+The computer claims to have 66.
+------------------------------------------------------------
+Hand over. A (you) wins 2 game points: B (computer) claimed with only 25.
+  You:      15 in cards = 15
+  Computer: 5 in cards + 20 in marriages = 25
+Match: you 2, computer 0 (first to 7).
+"""
+        in out
+    )
 
 
 def test_close_asks_and_says_what_failing_costs(monkeypatch, tmp_path):
@@ -320,6 +385,8 @@ def test_resumed_record_keeps_rules_options(monkeypatch, tmp_path):
     [
         (["--option", "nonsense=1"], "unknown option 'nonsense' (options: mode,"),
         (["--option", "head"], "--option takes NAME=VALUE, not 'head'"),
+        (["--option", "head= "], "--option takes NAME=VALUE, not 'head= '"),
+        (["--option", "=yes"], "--option takes NAME=VALUE, not '=yes'"),
         (["--mode", "counting", "--option", "Mode=assisted"], "give the mode once: --mode counting or"),
         (["--option", "head=maybe"], "option head takes no or yes, not 'maybe'"),
         (["--target", "0"], "--target takes a number from 1 to 99"),
@@ -344,9 +411,10 @@ def test_malformed_resume_file(monkeypatch, tmp_path):
 
 def test_resume_refuses_other_rules(monkeypatch, tmp_path):
     path = write(tmp_path, record_text("KH QH TC AS JD 9S", "AH TH KS QS JS QC", "AC"))
-    status, _, err = play(monkeypatch, "--resume", path, "--game", "schnapsen", script="")
-    assert status == 2
-    assert "--resume plays on with the record's game and options" in err
+    for other in (["--game", "schnapsen"], ["--target", "3"], ["--mode", "assisted"]):
+        status, _, err = play(monkeypatch, "--resume", path, *other, script="")
+        assert status == 2
+        assert "--resume plays on with the record's game and options" in err
 
 
 def test_unknown_game_is_an_argparse_error(monkeypatch, capsys):
@@ -441,6 +509,16 @@ def test_record_never_overwrites_an_existing_file(monkeypatch, tmp_path):
     assert status == 2 and "already exists" in err  # resuming one file does not free another
     status, out, _ = play(monkeypatch, "--seed", "1", "--record", path, "--overwrite", script="quit\n")
     assert status == 0 and read(open(path).read()).hands
+
+
+def test_a_record_named_without_a_folder_is_written_in_the_current_one(monkeypatch, tmp_path):
+    import os
+
+    monkeypatch.chdir(tmp_path)
+    status, out, err = play(monkeypatch, "--seed", "1", "--record", "game.txt", script="1\nquit\n")
+    assert (status, err) == (0, "")
+    assert "continue it with --resume %s" % os.path.realpath("game.txt") in out
+    assert read((tmp_path / "game.txt").read_text()).match.hand.nlog >= 1
 
 
 def test_a_record_resumed_in_place_is_allowed(monkeypatch, tmp_path):
@@ -652,6 +730,17 @@ def test_ctrl_c_at_any_moment_keeps_every_shown_move_in_the_record(tmp_path):
         shown = len(shown_card.findall(out))
         recorded = open(path).read().count(" play ")
         assert recorded == shown, (trial, recorded, shown)
+
+
+def test_ctrl_c_is_given_back_when_the_match_ends(monkeypatch):
+    """The table takes SIGINT only while it plays: a program that runs
+    `play` in-process (these tests) gets its own handler back."""
+    import signal
+
+    before = signal.getsignal(signal.SIGINT)
+    status, _, _ = play(monkeypatch, "--seed", "1", script="quit\n")
+    assert status == 0
+    assert signal.getsignal(signal.SIGINT) is before
 
 
 SHOWN_CARD = re.compile(r"(You|The computer) (lead|leads|play|plays) [9JQKTA][CDHS]\.")
