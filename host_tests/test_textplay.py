@@ -142,12 +142,13 @@ def test_random_opponent_can_be_chosen(monkeypatch):
 def test_bad_input_on_lead_is_explained(monkeypatch, tmp_path):
     # Clubs are trumps; A leads and holds no trump nine and no marriage.
     path = write(tmp_path, record_text("KH 9D TC AS JD QS", "AH TH KS 9S JS QC", "AC"))
-    script = "hello\n7h\nzz\nplay\n9\nqh\nmarry s\nm x\nexchange\nfoo bar\nhelp\nlast\n"
+    script = "hello\n7h\nzz\n10h\nplay\n9\nqh\nmarry s\nm x\nexchange\nfoo bar\nhelp\nlast\n"
     status, out, _ = play(monkeypatch, "--resume", path, "--seed", "1", script=script)
     assert status == 0
     assert "'hello' is not a card or a command" in out
     assert "Unknown card '7h'" in out
     assert "Unknown card 'zz'" in out
+    assert "Unknown card '10h': rank 9 J Q K T A, then suit C D H S" in out  # the ten is T
     assert "Play which card?" in out
     assert "There is no card 9: your cards are numbered 1 to 6" in out
     assert "Not allowed: cannot play QH: not in hand" in out

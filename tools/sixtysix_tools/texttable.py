@@ -296,7 +296,7 @@ class Table:
                     "there is no card %s: your cards are numbered 1 to %d" % (quoted(verb), len(cards))
                 )
             return cards[n - 1]
-        if len(verb) == 2:
+        if len(verb) == 2 or verb.startswith("10"):  # '10h': the ten as other games write it
             try:
                 return parse_card(verb)
             except ValueError:
