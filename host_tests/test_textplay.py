@@ -410,6 +410,22 @@ def test_malformed_resume_file(monkeypatch, tmp_path):
     assert "cannot resume %s:4: A must be dealt 6 cards, not 1" % path in err
 
 
+def test_a_mistake_on_the_first_line_of_a_resume_file_is_named_by_its_line(monkeypatch, tmp_path):
+    path = write(tmp_path, "game poker\n")
+    status, out, err = play(monkeypatch, "--resume", path, script="")
+    assert (status, out) == (2, "")
+    assert err.startswith("sixtysix play: cannot resume %s:1: unknown game 'poker'" % path)
+
+
+def test_a_record_of_no_hand_yet_is_resumed_with_the_first_deal(monkeypatch, tmp_path):
+    path = write(tmp_path, "game sixty-six\ntarget 3\n")
+    status, out, err = play(monkeypatch, "--resume", path, "--seed", "2", script="1\nquit\n")
+    assert (status, err) == (0, "")
+    assert "sixty-six, first to 3, resumed from" in out
+    assert "=== Hand 1:" in out
+    assert read(open(path).read()).match.hand.nlog >= 1
+
+
 def test_resume_refuses_other_rules(monkeypatch, tmp_path):
     path = write(tmp_path, record_text("KH QH TC AS JD 9S", "AH TH KS QS JS QC", "AC"))
     for other in (["--game", "schnapsen"], ["--target", "3"], ["--mode", "assisted"]):
@@ -440,8 +456,16 @@ def test_real_command_quits_cleanly_at_end_of_input():
     assert proc.stderr == ""
 
 
-def test_resume_of_a_finished_match(monkeypatch, tmp_path):
-    text = record_text("KH QH TC AS JD 9S", "AH TH KS QS JS QC", "AC", actions=["A claim"], header="target 2")
+@pytest.mark.parametrize("claimer, dealer", [("A", "B"), ("B", "A")])  # a false claim: the other wins
+def test_resume_of_a_finished_match(monkeypatch, tmp_path, claimer, dealer):
+    text = record_text(
+        "KH QH TC AS JD 9S",
+        "AH TH KS QS JS QC",
+        "AC",
+        dealer=dealer,
+        actions=[claimer + " claim"],
+        header="target 2",
+    )
     path = write(tmp_path, text)
     status, out, err = play(monkeypatch, "--resume", path, script="")
     assert status == 2
@@ -644,23 +668,27 @@ def test_a_record_path_that_is_not_a_regular_file_is_refused(monkeypatch, tmp_pa
     assert not os.path.isfile(fifo) and os.path.exists(fifo)
 
 
-def test_the_temporary_file_is_new_and_the_record_keeps_normal_permissions(monkeypatch, tmp_path):
+@pytest.mark.parametrize("umask, mode", [(0o022, 0o644), (0o007, 0o660)])
+def test_the_temporary_file_is_new_and_the_record_keeps_normal_permissions(
+    monkeypatch, tmp_path, umask, mode
+):
     """A file already named like the old fixed temporary name is left alone,
-    and the record is not made owner-only by the temporary file's mode."""
+    and the record is not made owner-only by the temporary file's mode: it
+    has a new file's, as the umask says."""
     import os
     import stat
 
     precious = tmp_path / "r.txt.tmp"
     precious.write_text("precious\n")
     path = tmp_path / "r.txt"
-    old = os.umask(0o022)
+    old = os.umask(umask)
     try:
         status, out, _ = play(monkeypatch, "--seed", "1", "--record", str(path), script="1\nquit\n")
     finally:
         os.umask(old)
     assert status == 0
     assert precious.read_text() == "precious\n"
-    assert stat.S_IMODE(os.stat(path).st_mode) == 0o644
+    assert stat.S_IMODE(os.stat(path).st_mode) == mode
     assert sorted(os.listdir(tmp_path)) == ["r.txt", "r.txt.tmp"]
     read(path.read_text())
 
