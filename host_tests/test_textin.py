@@ -1,7 +1,7 @@
 """The strict readers every host command parses people's input with."""
 
 import pytest
-from sixtysix_tools.textin import ascii_int, number_arg, shown
+from sixtysix_tools.textin import ascii_int, cut_short, number_arg, shown
 
 
 def test_ascii_int_takes_plain_digits_in_range():
@@ -39,6 +39,12 @@ def test_shown_escapes_control_characters():
     assert shown("dealer A") == "dealer A"
     assert shown("a\x00b\x1b[2Jc") == "a\\x00b\\x1b[2Jc"
     assert "\x1b" not in shown("\x1b\x85\u2028")
+
+
+def test_a_quoted_word_is_escaped_and_cut_after_24_characters():
+    assert cut_short("x" * 24) == "x" * 24
+    assert cut_short("x" * 25) == "x" * 24 + "..."
+    assert cut_short("\x1b" + "x" * 30) == "\\x1b" + "x" * 23 + "..."
 
 
 def test_every_command_says_a_bad_number_the_same_way():

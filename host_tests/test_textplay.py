@@ -390,6 +390,7 @@ def test_resumed_record_keeps_rules_options(monkeypatch, tmp_path):
         (["--option", "=yes"], "--option takes NAME=VALUE, not '=yes'"),
         (["--mode", "counting", "--option", "Mode=assisted"], "give the mode once: --mode counting or"),
         (["--option", "head=maybe"], "option head takes no or yes, not 'maybe'"),
+        (["--option", "head=yes\u212a"], "option head takes no or yes, not 'yes\\u212a'"),  # Kelvin, no K
         (["--target", "0"], "--target takes a number from 1 to 99"),
         (["--resume", "/nonexistent/game.txt"], "cannot resume /nonexistent/game.txt: cannot read the file"),
     ],
