@@ -142,7 +142,8 @@ def test_random_opponent_can_be_chosen(monkeypatch):
 def test_bad_input_on_lead_is_explained(monkeypatch, tmp_path):
     # Clubs are trumps; A leads and holds no trump nine and no marriage.
     path = write(tmp_path, record_text("KH 9D TC AS JD QS", "AH TH KS 9S JS QC", "AC"))
-    script = "hello\n7h\nzz\n10h\nplay\n9\nqh\nmarry s\nm x\nexchange\nfoo bar\nhelp\nlast\n"
+    script = "hello\n7h\nzz\n10h\nplay\n9\nqh\nmarry s\nm x\nmarry\nexchange\nfoo bar\nhelp\nlast\n"
+    script += "x" * 30 + "\n"
     status, out, _ = play(monkeypatch, "--resume", path, "--seed", "1", script=script)
     assert status == 0
     assert "'hello' is not a card or a command" in out
@@ -154,10 +155,12 @@ def test_bad_input_on_lead_is_explained(monkeypatch, tmp_path):
     assert "Not allowed: cannot play QH: not in hand" in out
     assert "Not allowed: cannot declare a marriage: does not hold king and queen of that suit" in out
     assert "Unknown suit 'x'" in out
+    assert "You hold no king and queen of one suit" in out
     assert "Not allowed: cannot exchange: does not hold the nine of trumps" in out
     assert "'foo bar' is not a command" in out
     assert "marry H, m h" in out  # the help text
     assert "No trick has been played in this hand yet." in out
+    assert "'%s...' is not a card or a command" % ("x" * 24) in out
     assert "Leaving the match (end of input)." in out
     # Nothing was played: the record is unchanged.
     assert open(path).read() == record_text("KH 9D TC AS JD QS", "AH TH KS 9S JS QC", "AC")
@@ -247,6 +250,66 @@ Match: you 2, computer 0 (first to 7).
     )
 
 
+def test_your_actions_and_the_short_forms_of_the_commands(monkeypatch, tmp_path):
+    from sixtysix.cardtext import parse_card
+    from sixtysix.hand import MARRY
+    from sixtysix_tools import textplay
+
+    header = "option mode assisted\noption false-claim 2or3"
+    path = write(
+        tmp_path, record_text("KC QC TH AS JD 9H", "9S KS QS TC JS QH", "AH", dealer="A", header=header)
+    )
+    actions = (MARRY + 3, parse_card("KS"), parse_card("9S"))
+    monkeypatch.setattr(textplay, "make_player", lambda name, seed: Scripted(*actions))
+    script = "as\nlast\n0\nz\n?\ntable\nmarry c s\nx\nclose\nn\nclaim\nn\nm heart\nmarry\nqc\n"
+    script += "close\nyes\nclaim\nY\nexit\n"
+    status, out, _ = play(monkeypatch, "--resume", path, "--seed", "1", script=script)
+    assert status == 0
+    for said in (
+        "You take the trick (KS AS, 15 points).",
+        "Your lead> Last trick: the computer led KS, you played AS; you took it.",
+        "Your lead> There is no card 0: your cards are numbered 1 to 6",
+        "Your lead> 'z' is not a card or a command",
+        "Your lead>   TS, 9h, 3     play a card",  # ? is help
+        "Your lead> " + "-" * 60,  # table shows it again
+        "Your lead> Say marry and one suit, like: marry h",
+        "Your lead> You exchange; the upcard is now 9H.",  # x
+        # you took a trick and the computer none: a failed close or claim costs 3
+        "the computer scores 3 game points, as it has no trick yet. Close? [y/N] The stock stays open.",
+        "the computer scores 3 game points, as it has no trick yet. Claim? [y/N] Play goes on.",
+        "Your lead> Not allowed: cannot declare a marriage: does not hold king and queen of that suit",
+        "Your lead> You declare the marriage in clubs (20).",  # the one marriage held
+        "Lead the king or queen of clubs> You lead QC.",
+        "Close? [y/N] You close the stock.",
+        "Claim? [y/N] You claim to have 66.",
+        "Computer: 0 in cards + (20 in marriages, not counted without a trick) = 0",
+        "Your lead> Leaving the match.",  # exit
+    ):
+        assert said in out
+
+
+def test_marry_without_a_suit_asks_which_when_two_are_held(monkeypatch, tmp_path):
+    path = write(tmp_path, record_text("KH QH KS QS 9C TC", "AH TH AS TS JS QC", "AC"))
+    status, out, _ = play(monkeypatch, "--resume", path, script="marry\nquit\n")
+    assert status == 0
+    assert "Which marriage? say marry and the suit, like: marry h" in out
+    assert read(open(path).read()).match.hand.nlog == 0
+
+
+def test_a_match_you_win_ends_there(monkeypatch, tmp_path):
+    from sixtysix.hand import CLAIM
+    from sixtysix_tools import textplay
+
+    path = write(
+        tmp_path, record_text("KH QH TC AS JD 9S", "AH TH KS QS JS QC", "AC", dealer="A", header="target 2")
+    )
+    monkeypatch.setattr(textplay, "make_player", lambda name, seed: Scripted(CLAIM))
+    status, out, _ = play(monkeypatch, "--resume", path, script="")
+    assert status == 0
+    assert out.endswith("Match over: you win 2 to 0.\n")  # the computer's false claim
+    assert read(open(path).read()).match.winner == 0
+
+
 def test_close_asks_and_says_what_failing_costs(monkeypatch, tmp_path):
     path = write(tmp_path, record_text("KH QH TC AS JD 9S", "AH TH KS QS JS QC", "AC"))
     status, out, _ = play(monkeypatch, "--resume", path, script="close\nn\nclose\ny\n")
@@ -271,6 +334,13 @@ def test_an_over_long_line_is_ignored_and_play_goes_on(monkeypatch):
     assert "That line is longer than 1000 characters: ignored." in out
     assert "play a card" in out.split("ignored.")[1]  # help came after it
     assert "Leaving the match." in out
+
+
+def test_a_last_line_of_the_longest_length_without_its_end_of_line_is_read(monkeypatch):
+    status, out, _ = play(monkeypatch, "--seed", "1", script="x" * 1000)
+    assert status == 0
+    assert "'%s...' is not a card or a command" % ("x" * 24) in out
+    assert "longer than" not in out
 
 
 class Endless:
