@@ -42,6 +42,15 @@ class Scripted:
         return self.actions.pop(0)
 
 
+class LowestCard:
+    """A computer player that plays its lowest legal card and nothing else:
+    with FirstLegalCard, a hand played to its last trick."""
+
+    def choose(self, view):
+        legal = view.legal_plays
+        return (legal & -legal).bit_length() - 1
+
+
 def play(monkeypatch, *argv, script=None):
     """Run `sixtysix play ARGV` in-process; returns (status, stdout, stderr)."""
     out = io.StringIO()
@@ -104,6 +113,30 @@ def test_whole_schnapsen_match_in_assisted_mode(monkeypatch):
     assert "schnapsen, first to 1" in out
     assert "Score: you 0, computer 0" in out
     assert "Match over:" in out
+
+
+@pytest.mark.parametrize(
+    "seed, last_draw",
+    [
+        (1, "The computer takes the trick (JH TC).\nYou take the upcard AH; the stock is used up."),
+        (
+            2,
+            "You take the trick (KD TC).\n"
+            "You draw TD; the computer takes the upcard QS; the stock is used up.",
+        ),
+    ],
+)
+def test_a_hand_played_to_its_last_trick(monkeypatch, seed, last_draw):
+    """The trick's loser takes the upcard, the stock is then used up, and
+    the last trick is worth ten."""
+    from sixtysix_tools import textplay
+
+    monkeypatch.setattr(textplay, "make_player", lambda name, seed: LowestCard())
+    status, out, _ = play(monkeypatch, "--seed", str(seed), "--target", "1")
+    assert status == 0
+    assert last_draw in out
+    assert "    Stock: used up\n" in out
+    assert re.search(r"\n  (You|Computer): .* \+ 10 for the last trick = \d+\n", out)
 
 
 def test_same_seed_same_match(monkeypatch):
