@@ -139,6 +139,17 @@ def test_a_hand_played_to_its_last_trick(monkeypatch, seed, last_draw):
     assert re.search(r"\n  (You|Computer): .* \+ 10 for the last trick = \d+\n", out)
 
 
+def test_a_hand_nobody_wins_puts_a_game_point_in_the_pot(monkeypatch):
+    from sixtysix_tools import textplay
+
+    monkeypatch.setattr(textplay, "make_player", lambda name, seed: LowestCard())
+    status, out, _ = play(monkeypatch, "--seed", "38", "--target", "3")  # a hand ends 65 to 65
+    assert status == 0
+    assert "Hand over. Nobody wins: 65 and 65 points after the last trick" in out
+    assert "Pot: 1 game point for the winner of the next decided hand." in out
+    assert out.count("Pot:") == 1  # and only while it holds one
+
+
 def test_same_seed_same_match(monkeypatch):
     first = play(monkeypatch, "--seed", "11", "--target", "1")[1]
     again = play(monkeypatch, "--seed", "11", "--target", "1")[1]
