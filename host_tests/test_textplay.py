@@ -771,6 +771,29 @@ def test_a_failed_record_write_leaves_no_tmp_file(monkeypatch, tmp_path):
     assert os.listdir(tmp_path) == []
 
 
+def test_a_record_that_can_no_longer_be_written_is_said_once_and_play_goes_on(monkeypatch, tmp_path):
+    import os
+
+    path = str(tmp_path / "r.txt")
+    replace = os.replace
+    writes = []
+
+    def full_after_the_first(src, dst):
+        writes.append(dst)
+        if len(writes) > 1:
+            raise OSError(28, "No space left on device")
+        replace(src, dst)
+
+    monkeypatch.setattr(os, "replace", full_after_the_first)
+    status, out, _ = play(monkeypatch, "--seed", "1", "--record", path, script="1\n1\n1\nquit\n")
+    assert status == 0
+    said = "Cannot write the record %s (No space left on device); recording stops." % os.path.realpath(path)
+    assert out.count(said) == 1
+    assert out.count("You lead") + out.count("You play") == 3
+    assert "continue it with --resume" not in out  # the file holds only the deal
+    assert os.listdir(tmp_path) == ["r.txt"]
+
+
 def test_a_record_path_that_is_not_a_regular_file_is_refused(monkeypatch, tmp_path):
     """--overwrite replaces a record, never a pipe or a device (as root,
     `--record /dev/full --overwrite` once renamed a file over the device)."""
