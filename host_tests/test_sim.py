@@ -56,6 +56,21 @@ def test_a_screenshot_after_every_press_at_the_board_size(tmp_path, board_name):
     assert pictures[0] != pictures[1]  # the title, then the table
 
 
+@pytest.mark.parametrize(
+    "name, keys",
+    [
+        ("pico_display", ["a", "b", "x", "y"]),
+        ("oled_128x64", ["left", "right", "return", "backspace", "h"]),
+        ("t_display", ["1", "2"]),  # buttons named after pins: their number
+        ("pybadge", ["b", "a", "return", "s", "right", "down", "up", "left"]),
+    ],
+)
+def test_each_button_has_the_keyboard_key_the_help_line_names(name, keys):
+    from sixtysix_tools.sim import key_names
+
+    assert key_names(board_module(name)) == keys
+
+
 def test_the_same_script_gives_the_same_pictures(tmp_path):
     script = "A A Y A Y Y A B A"
     runs = []

@@ -185,3 +185,73 @@ def test_a_card_framed_in_the_cursors_colour_is_in_brackets(name):
     draw_box(c, lay, ["Lead 9", "cheap"])
     text = "\n".join(c.lines())
     assert "Lead 9" in text and "cheap" in text and "[" not in text and "]" not in text
+
+
+def test_the_keys_a_raw_terminal_sends(tmp_path):
+    """A letter, Shift and a letter (a long press), Enter, Backspace and the
+    arrows' escape codes, as a terminal in raw mode sends them; an escape
+    that is no arrow is no key, and Ctrl-C leaves."""
+    import os
+
+    from sixtysix_tools.simview import _read_key
+
+    r, w = os.pipe()
+    try:
+        for sent, key in (
+            (b"a", ("a", False)),
+            (b"A", ("a", True)),
+            (b"\r", ("return", False)),
+            (b"\n", ("return", False)),
+            (b"\x7f", ("backspace", False)),
+            (b"\x08", ("backspace", False)),
+            (b"\x1b[A", ("up", False)),
+            (b"\x1b[B", ("down", False)),
+            (b"\x1b[C", ("right", False)),
+            (b"\x1b[D", ("left", False)),
+            (b"\x1bOP", None),  # F1
+            (b"\x1b", None),  # Esc alone
+        ):
+            os.write(w, sent)
+            assert _read_key(r) == key, sent
+        os.write(w, b"\x03")
+        with pytest.raises(KeyboardInterrupt):
+            _read_key(r)
+    finally:
+        os.close(r)
+        os.close(w)
+
+
+def test_the_window_names_every_key_and_how_to_hold_one(tmp_path):
+    from sixtysix_tools.simview import help_line
+
+    board = load_board("pico_display")
+    sim = Sim(board, str(tmp_path), 3)
+    assert help_line(sim, key_names(board), window=True) == (
+        "keys: a:ok  b:back/hint  x:prev  y:next  (hold a key for a long press)"
+    )
+
+
+@pytest.mark.parametrize(
+    "terminal, why", [(True, "in the terminal, as asked (--terminal)"), (False, "no window")]
+)
+def test_output_that_is_no_terminal_says_how_to_run_without_one(tmp_path, monkeypatch, capsys, terminal, why):
+    """Typed into a terminal, written to a file or a pipe: the board cannot
+    be drawn, and the answer says so in one line."""
+    import io
+    import sys
+
+    from sixtysix_tools.simview import interactive
+
+    class Keyboard(io.StringIO):
+        def isatty(self):
+            return True
+
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    monkeypatch.setattr(sys, "stdin", Keyboard())
+    board = load_board("pico_display")
+    assert interactive(Sim(board, str(tmp_path), 3), key_names(board), terminal=terminal) == 2
+    assert capsys.readouterr().err == (
+        "sixtysix sim: %s, but this is not a terminal either; "
+        "use --keys '...' --screenshot DIR to run without one\n" % why
+    )
