@@ -255,3 +255,24 @@ def test_output_that_is_no_terminal_says_how_to_run_without_one(tmp_path, monkey
         "sixtysix sim: %s, but this is not a terminal either; "
         "use --keys '...' --screenshot DIR to run without one\n" % why
     )
+
+
+@pytest.mark.parametrize(
+    "name, mono, role, on_table",
+    [
+        ("pico_display", False, "RED", "\x1b[38;2;208;24;24m\x1b[48;2;11;93;46mHi"),  # red on the baize
+        ("oled_128x64", True, "FG", "\x1b[38;2;224;240;255m\x1b[48;2;0;0;0mHi"),  # lit on dark
+    ],
+)
+def test_the_text_view_has_the_panels_colours(tmp_path, name, mono, role, on_table):
+    from sixtysix_app import canvas
+    from sixtysix_tools.sim import make_canvas
+    from sixtysix_tools.textview import CellCanvas, render_cells
+
+    c = CellCanvas(make_canvas(load_board(name)), mono=mono)
+    c.fill(canvas.BG)
+    c.text("Hi", 0, 0, getattr(canvas, role))
+    assert render_cells(c).startswith(on_table)
+    sim = Sim(load_board(name), str(tmp_path), 3, text_cells=True)
+    sim.settle()
+    assert ("11;93;46m" in render_cells(sim.canvas)) is not mono  # the baize, on a colour panel only
