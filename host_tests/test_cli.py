@@ -22,6 +22,21 @@ def test_version_is_printed():
     assert proc.stdout.startswith("sixtysix 0.")
 
 
+def test_a_checkout_never_installed_says_so_in_its_version(monkeypatch):
+    """The version written in cli.py for that case is pyproject.toml's."""
+    import importlib.metadata
+    import tomllib
+
+    def not_installed(name):
+        raise importlib.metadata.PackageNotFoundError(name)
+
+    monkeypatch.setattr(importlib.metadata, "version", not_installed)
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    with open(os.path.join(root, "pyproject.toml"), "rb") as f:
+        project = tomllib.load(f)["project"]["version"]
+    assert cli.version() == project + " (not installed)"
+
+
 def test_a_command_does_not_look_up_the_version(tmp_path, monkeypatch, capsys):
     """The lookup scans the installed packages (close to 1 MB in a fresh
     clone's environment); only --version pays for it."""
