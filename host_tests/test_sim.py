@@ -71,6 +71,27 @@ def test_each_button_has_the_keyboard_key_the_help_line_names(name, keys):
     assert key_names(board_module(name)) == keys
 
 
+def test_a_key_script_reads_commas_repeats_and_long_presses(tmp_path):
+    from sixtysix_tools.sim import LONG_MS, TAP_MS, Sim, load_board
+    from sixtysix_tools.sim_command import parse_keys
+
+    sim = Sim(load_board("pico_display"), str(tmp_path), 3)
+    presses = parse_keys(sim, "a,B:long  y*3")
+    assert presses == [(0, TAP_MS), (1, LONG_MS), (3, TAP_MS), (3, TAP_MS), (3, TAP_MS)]
+
+
+def test_the_boards_own_files_go_where_xdg_says(monkeypatch, tmp_path):
+    from sixtysix_tools.sim_command import default_save_dir
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    assert default_save_dir("thumby") == str(tmp_path / "data" / "sixtysix" / "sim" / "thumby")
+    monkeypatch.delenv("XDG_DATA_HOME")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert default_save_dir("thumby") == str(
+        tmp_path / "home" / ".local" / "share" / "sixtysix" / "sim" / "thumby"
+    )
+
+
 def test_the_same_script_gives_the_same_pictures(tmp_path):
     script = "A A Y A Y Y A B A"
     runs = []
