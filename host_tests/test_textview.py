@@ -276,3 +276,32 @@ def test_the_text_view_has_the_panels_colours(tmp_path, name, mono, role, on_tab
     sim = Sim(load_board(name), str(tmp_path), 3, text_cells=True)
     sim.settle()
     assert ("11;93;46m" in render_cells(sim.canvas)) is not mono  # the baize, on a colour panel only
+
+
+def test_the_cursor_line_never_covers_a_letter():
+    """The line under a card fills the blank cells of its row with half
+    blocks; a letter in that row stays a letter."""
+    from sixtysix_app.canvas import BG, FG, SEL
+    from sixtysix_tools.sim import make_canvas
+    from sixtysix_tools.textview import UNDERLINE, CellCanvas
+
+    c = CellCanvas(make_canvas(load_board("pico_display")))
+    c.fill(BG)
+    c.text("Hi", 0, 0, FG)
+    c.hline(0, c.cell_h - 2, 4 * c.cell_w, SEL)
+    assert c.lines()[0] == "Hi" + UNDERLINE * 6
+
+
+def test_text_goes_to_the_nearest_column_and_control_characters_never_reach_the_terminal():
+    from sixtysix_app.canvas import BG, FG
+    from sixtysix_tools.sim import make_canvas
+    from sixtysix_tools.textview import CellCanvas
+
+    c = CellCanvas(make_canvas(load_board("pico_display")))  # a column is half a cell: 6 pixels
+    for x, line in ((2, "A"), (4, " A"), (8, " A"), (10, "  A")):
+        c.fill(BG)
+        c.text("A", x, 0, FG)
+        assert c.lines()[0] == line, x
+    c.fill(BG)
+    c.text("a\x1bb\x7f", 0, 0, FG)
+    assert c.lines()[0] == "a?b?"
