@@ -305,3 +305,30 @@ def test_text_goes_to_the_nearest_column_and_control_characters_never_reach_the_
     c.fill(BG)
     c.text("a\x1bb\x7f", 0, 0, FG)
     assert c.lines()[0] == "a?b?"
+
+
+def test_what_a_fill_covers_is_wiped_and_forgotten():
+    """A rectangle wipes the letters of every row it covers; after a fill
+    the next text is placed afresh, not run on from the text before it; and
+    a fill ends the cursor's frame, so no card drawn after it is bracketed."""
+    from sixtysix_app.canvas import BG, FG, SEL
+    from sixtysix_tools.sim import make_canvas
+    from sixtysix_tools.textview import CellCanvas
+
+    c = CellCanvas(make_canvas(load_board("pico_display")))
+    c.fill(BG)
+    c.text("Hi", 0, 0, FG)
+    c.text("Yo", 0, c.cell_h, FG)
+    c.fill_rect(0, 0, c.width, 2 * c.cell_h, BG)
+    assert c.lines()[:2] == ["", ""]
+    c.text("Hello", 0, 0, FG)
+    c.fill(BG)
+    c.text("A", 5 * c.char_w, 0, FG)  # where "Hello" ended: the grid's column 10, not 5
+    assert c.lines()[0] == " " * 10 + "A"
+    c.fill(BG)
+    c.rect(0, c.cell_h, 4 * c.cell_w, 2 * c.cell_h, SEL)
+    c.fill_rect(0, c.cell_h, 4 * c.cell_w, 2 * c.cell_h, BG)
+    c.faces(True)
+    c.text("AS", 2 * c.cell_w, c.cell_h, FG)
+    c.faces(False)
+    assert "[" not in "\n".join(c.lines())
