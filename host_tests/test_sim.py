@@ -53,6 +53,7 @@ def test_a_screenshot_after_every_press_at_the_board_size(tmp_path, board_name):
         assert (width, height) == (board.WIDTH, board.HEIGHT)
         assert len(rows) == height
         pictures.append(rows)
+    assert len({rgb for row in pictures[0] for rgb in row}) > 1  # the title is up before any press
     assert pictures[0] != pictures[1]  # the title, then the table
 
 
