@@ -117,14 +117,25 @@ def test_keys_without_a_save_dir_start_from_a_fresh_board(capsys, tmp_path, monk
     assert not os.path.exists(tmp_path / "data")
 
 
-def test_screenshots_follow_zoom(capsys, tmp_path):
+@pytest.mark.parametrize("zoom", [3, 16])  # 16: the largest --zoom takes
+def test_screenshots_follow_zoom(capsys, tmp_path, zoom):
     folder = tmp_path / "shots"
     status, _ = run(
-        capsys, "--board", "thumby", "--seed", "3", "--keys", "A", "--screenshot", str(folder), "--zoom", "3"
+        capsys,
+        "--board",
+        "thumby",
+        "--seed",
+        "3",
+        "--keys",
+        "A",
+        "--screenshot",
+        str(folder),
+        "--zoom",
+        str(zoom),
     )
     assert status == 0
     width, height, _ = read_png(str(folder / "000.png"))
-    assert (width, height) == (72 * 3, 40 * 3)
+    assert (width, height) == (72 * zoom, 40 * zoom)
 
 
 def test_a_key_script_that_meets_a_fault_says_so_and_fails(tmp_path, capsys):
