@@ -46,6 +46,12 @@ def test_seed_and_zoom_are_ascii_digits(capsys, tmp_path, option, word):
     assert err.startswith("sixtysix sim: %s takes a number from" % option) and len(err) < 200
 
 
+def test_a_tour_refuses_keys_without_a_save_dir_too(capsys, tmp_path):
+    status, err = run(capsys, "--board", "thumby", "--tour", str(tmp_path / "t"), "--keys", "A")
+    assert status == 2 and "--tour walks a fresh board with its own presses: no --save-dir or --keys" in err
+    assert not (tmp_path / "t").exists()
+
+
 def test_a_save_dir_that_is_a_file(capsys, tmp_path):
     f = tmp_path / "file"
     f.write_text("x")
