@@ -52,6 +52,15 @@ def test_a_tour_refuses_keys_without_a_save_dir_too(capsys, tmp_path):
     assert not (tmp_path / "t").exists()
 
 
+def test_a_tour_of_schnapsen_is_refused_rather_than_photographing_sixty_six(capsys, tmp_path):
+    status, err = run(capsys, "--board", "thumby", "--tour", str(tmp_path / "t"), "--game", "schnapsen")
+    assert status == 2
+    assert (
+        "the tour of Sixty-Six stands for Schnapsen too: with --tour, --game takes one of: sixty-six," in err
+    )
+    assert not (tmp_path / "t").exists()
+
+
 def test_a_save_dir_that_is_a_file(capsys, tmp_path):
     f = tmp_path / "file"
     f.write_text("x")

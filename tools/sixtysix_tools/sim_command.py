@@ -197,6 +197,14 @@ def run(args) -> int:
         if args.tour:
             if args.save_dir or args.keys:
                 raise UsageError("--tour walks a fresh board with its own presses: no --save-dir or --keys")
+            if game == 1:
+                # Its tour is Sixty-Six's (game 0): the pictures would not be Schnapsen's.
+                from sixtysix_app.settings import GAMES
+
+                raise UsageError(
+                    "the tour of Sixty-Six stands for Schnapsen too: with --tour, --game takes one of: %s"
+                    % ", ".join(g for g in GAMES if g != "schnapsen")
+                )
             return run_tour(board, seed, writable_folder(args.tour, "the --tour folder"), zoom or 1, game)
         if args.screenshot:
             writable_folder(args.screenshot, "the --screenshot folder")
