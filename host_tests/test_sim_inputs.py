@@ -209,6 +209,26 @@ def test_the_pybadge_without_displayio_says_what_to_install(capsys, tmp_path, mo
     assert err.count("\n") == 1
 
 
+def test_a_fresh_board_that_cannot_save_still_passes_its_script(capsys, monkeypatch):
+    """Without --save-dir nothing is kept, so a save the board could not
+    make is no failure of the script (with --save-dir it is: test_cli)."""
+    from sixtysix_app.save import Store
+
+    def full(self, path, data):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(Store, "write_file", full)
+    assert main(["sim", "--board", "thumby", "--keys", "A A A A"]) == 0
+    out = capsys.readouterr()
+    assert out.out.startswith("the keys were pressed on a fresh board, no fault; nothing is kept:")
+    assert out.err == ""
+
+
+def test_keys_with_pictures_say_nothing_more(capsys, tmp_path):
+    assert main(["sim", "--board", "thumby", "--keys", "A", "--screenshot", str(tmp_path / "s")]) == 0
+    assert capsys.readouterr() == ("", "")
+
+
 def test_keys_without_pictures_say_what_was_kept(capsys, tmp_path):
     """A script with no --screenshot writes no picture; the simulator says
     so rather than ending in silence, and says where a kept board is."""
