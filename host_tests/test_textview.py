@@ -221,14 +221,22 @@ def test_the_keys_a_raw_terminal_sends(tmp_path):
         os.close(w)
 
 
-def test_the_window_names_every_key_and_how_to_hold_one(tmp_path):
-    from sixtysix_tools.simview import help_line
+def test_the_window_and_the_terminal_name_every_key_and_how_to_press_long(tmp_path):
+    from sixtysix_tools.simview import help_line, help_lines
 
     board = load_board("pico_display")
     sim = Sim(board, str(tmp_path), 3)
-    assert help_line(sim, key_names(board), window=True) == (
+    keys = key_names(board)
+    assert help_line(sim, keys, window=True) == (
         "keys: a:ok  b:back/hint  x:prev  y:next  (hold a key for a long press)"
     )
+    line = help_line(sim, keys)
+    assert line == "ctrl-c: quit  shift+key: long press  keys: a:ok b:back/hint x:prev y:next"
+    assert help_lines(sim, keys, len(line)) == [line]  # just fits: one line
+    for cols in range(len("b:back/hint"), len(line)):
+        lines = help_lines(sim, keys, cols)
+        assert " ".join(lines[:-1]).split() == ["keys:", "a:ok", "b:back/hint", "x:prev", "y:next"]
+        assert all(len(wrapped) <= cols for wrapped in lines[:-1]), (cols, lines)
 
 
 @pytest.mark.parametrize(
