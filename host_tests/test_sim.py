@@ -155,6 +155,7 @@ def test_usage_error_from_the_command_has_no_traceback(tmp_path):
         (72, 40, 80, 24, 1),
         (72, 40, 30, 10, 3),
         (128, 64, 64, 15, 3),  # 64 wide would do at 2, but its 32 pixel rows need 16 lines
+        (72, 41, 80, 20, 2),  # an odd pixel row still takes a line: 41 rows are 21 lines
     ],
 )
 def test_terminal_picture_fits_the_terminal(width, height, cols, rows, factor):
@@ -168,6 +169,20 @@ def test_terminal_picture_fits_the_terminal(width, height, cols, rows, factor):
         assert line.count("\u2580") == width // factor
         assert width // factor <= cols
         assert line.endswith("\x1b[0m")
+
+
+def test_a_terminal_cell_shows_two_pixel_rows_top_over_bottom():
+    from sixtysix_app.canvas import BG, PALETTE, WARN
+
+    c = HostCanvas(8, 4)
+    c.fill(BG)
+    c.fill_rect(0, 1, 8, 1, WARN)  # the second pixel row
+    top, bottom = PALETTE[BG], PALETTE[WARN]
+    first = render_terminal(c, 80, 24).split("\n")[0]
+    assert first.startswith(
+        "\x1b[38;2;%d;%d;%dm\x1b[48;2;%d;%d;%dm\u2580"
+        % (top >> 16, (top >> 8) & 255, top & 255, bottom >> 16, (bottom >> 8) & 255, bottom & 255)
+    )
 
 
 def test_a_tour_is_the_same_every_time_and_leaves_saves_alone(tmp_path, monkeypatch):
