@@ -119,6 +119,7 @@ def test_a_board_whose_pixels_fit_is_drawn_in_pixels(tmp_path):
     out = frame_at(sim)
     assert how_drawn(out) == "every pixel of the board"
     assert "\u2580" in out[0]
+    assert how_drawn(frame_at(sim, cols=72), 72) == "every pixel of the board"  # just as wide as the panel
 
 
 def test_a_terminal_too_small_says_what_it_needs(tmp_path):
@@ -130,6 +131,12 @@ def test_a_terminal_too_small_says_what_it_needs(tmp_path):
     # one too short for that gets the size alone.
     assert frame_at(sim, cols=20, lines=9)[:3] == ["The board needs a", "terminal of 40x12 or", "more."]
     assert frame_at(sim, cols=20, lines=5, keys_whole=False)[0] == "40x12 needed"
+    # Keys over four lines would leave no room in six: the way out alone, cut short.
+    assert frame_at(sim, cols=20, lines=6, keys_whole=False)[-3:] == [
+        WHY[:20],
+        "too small to show th",
+        "ctrl-c: quit  shift+",
+    ]
     assert how_drawn(out, 50) == "too small to show the board"
 
 
