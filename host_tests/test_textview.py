@@ -131,6 +131,9 @@ def test_a_terminal_too_small_says_what_it_needs(tmp_path):
     # one too short for that gets the size alone.
     assert frame_at(sim, cols=20, lines=9)[:3] == ["The board needs a", "terminal of 40x12 or", "more."]
     assert frame_at(sim, cols=20, lines=5, keys_whole=False)[0] == "40x12 needed"
+    # The size it says it needs is enough; in one narrower than the size, the size cut short.
+    assert how_drawn(frame_at(sim, cols=40, lines=12), 40).startswith("the board's text")
+    assert visible(terminal_frame(sim, key_names(sim.board), 10, 5, WHY))[0] == "40x12 need"
     # Keys over four lines would leave no room in six: the way out alone, cut short.
     assert frame_at(sim, cols=20, lines=6, keys_whole=False)[-3:] == [
         WHY[:20],
