@@ -105,6 +105,35 @@ def test_a_closed_standard_output_is_one_line_not_a_traceback(tmp_path, argv):
     assert proc.stderr.strip().endswith("sixtysix: cannot write the output: standard output is closed")
 
 
+def test_output_that_fails_only_when_flushed_is_one_line_and_status_1(tmp_path, monkeypatch, capsys):
+    """A command's last lines wait in the buffer; the drive may refuse them
+    only when main flushes, which is still said, not left to the exit."""
+
+    class FullWhenFlushed(io.StringIO):
+        def flush(self):
+            raise OSError(28, "No space left on device")
+
+    record = tmp_path / "r.txt"
+    record.write_text("game sixty-six\n")
+    monkeypatch.setattr(sys, "stdout", FullWhenFlushed())
+    assert cli.main(["replay", str(record)]) == 1
+    assert capsys.readouterr().err == "sixtysix: cannot write the output: No space left on device\n"
+
+
+def test_output_read_by_a_program_that_stopped_reading_is_no_error(monkeypatch, capsys):
+    """`sixtysix play | head -1`: the pipe closes early, which is the
+    reader's choice, not a failure: status 0 and nothing said."""
+
+    class ClosedPipe(io.StringIO):
+        def write(self, text):
+            raise BrokenPipeError(32, "Broken pipe")
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    monkeypatch.setattr(sys, "stdout", ClosedPipe())
+    assert cli.main(["play", "--seed", "1"]) == 0
+    assert capsys.readouterr().err == ""
+
+
 def test_ctrl_c_while_a_command_loads(monkeypatch, capsys):
     def interrupted(name, package=None):
         raise KeyboardInterrupt
@@ -177,6 +206,15 @@ def test_a_file_that_cannot_be_written_is_one_line_and_status_1(tmp_path, args):
     assert proc.stderr.count("\n") == 1 and proc.stderr.startswith("sixtysix %s: " % args[0]), proc.stderr
     # the write itself, or (sim without --save-dir) the fresh board's temporary folder
     assert "File too large" in proc.stderr or "temporary directory" in proc.stderr
+
+
+def test_a_file_name_in_a_write_error_is_never_echoed_raw(tmp_path, capsys):
+    shots = tmp_path / "x\x1b[2J"
+    (shots / "000.png").mkdir(parents=True)  # the first picture cannot be written
+    argv = ["sim", "--save-dir", str(tmp_path / "save"), "--keys", "A", "--screenshot", str(shots)]
+    assert cli.main(argv) == 1
+    err = capsys.readouterr().err
+    assert err == "sixtysix sim: %s: Is a directory\n" % os.path.join(str(tmp_path), "x\\x1b[2J", "000.png")
 
 
 def test_a_scripted_board_that_could_not_save_does_not_say_its_files_were_kept(tmp_path):
