@@ -218,6 +218,8 @@ def test_the_keys_a_raw_terminal_sends(tmp_path):
             (b"\x1b[B", ("down", False)),
             (b"\x1b[C", ("right", False)),
             (b"\x1b[D", ("left", False)),
+            (b"\x1bOA", ("up", False)),  # the arrows in application cursor mode
+            (b"\x1bOD", ("left", False)),
             (b"\x1bOP", None),  # F1
             (b"\x1b", None),  # Esc alone
         ):

@@ -169,12 +169,14 @@ def render_terminal(c, cols: int, rows: int) -> str:
 
 
 def _read_key(fd):
-    """One key as (name, shifted) or None; arrows come as escape codes."""
+    """One key as (name, shifted) or None; arrows come as escape codes,
+    ESC [ X, or ESC O X from a terminal a program left in its "application
+    cursor" mode (tmux and screen keep it after some editors)."""
     ch = os.read(fd, 1).decode("latin-1")
     if ch == "\x1b":
         if select.select([fd], [], [], 0.05)[0]:
             rest = os.read(fd, 2).decode("latin-1")
-            if len(rest) == 2 and rest[0] == "[" and rest[1] in _ARROWS:
+            if len(rest) == 2 and rest[0] in "[O" and rest[1] in _ARROWS:
                 return _ARROWS[rest[1]], False
         return None
     if ch in ("\r", "\n"):
