@@ -459,6 +459,18 @@ def verify(board: Board, expected: dict) -> None:
         )
 
 
+def check_room(free: int, plan: dict, port: str) -> None:
+    """Refuse before anything changes when the firmware does not fit in
+    the bytes the board has free (-1 when it did not say) and those the
+    files it replaces take."""
+    if free >= 0 and plan["new_bytes"] > free + plan["freed_bytes"]:
+        raise DeployError(
+            "the board is full: the firmware needs %d bytes, %d are free (after removing the old "
+            "firmware); remove files you do not need (mpremote connect %s fs ls) and deploy again"
+            % (plan["new_bytes"], free + plan["freed_bytes"], port)
+        )
+
+
 # Where a deploy stopped, said when it is interrupted (Ctrl-C).
 UNCHANGED = "nothing on the board was changed: deploy again"
 HALF_DONE = "the board starts to the REPL until a deploy completes (main.py is written last): deploy again"
@@ -520,12 +532,7 @@ def _deploy_micropython(args, stage: list) -> int:
             print_plan(plan, port)
             print("Dry run: nothing on the board was changed.")
             return 0
-        if info["free"] >= 0 and plan["new_bytes"] > info["free"] + plan["freed_bytes"]:
-            raise DeployError(
-                "the board is full: the firmware needs %d bytes, %d are free (after removing the old "
-                "firmware); remove files you do not need (mpremote connect %s fs ls) and deploy again"
-                % (plan["new_bytes"], info["free"] + plan["freed_bytes"], port)
-            )
+        check_room(info["free"], plan, port)
         stage[0] = HALF_DONE
         board.exec(_PREPARE % (sorted(plan["keep"].items()), plan["remove"], plan["mkdir"]))
         for path, kept in plan["keep"].items():
