@@ -9,7 +9,10 @@ The .mpy format's rules are tested in test_mpyformat.py, what a board does
 at power-on in test_power_on.py.
 """
 
+import ast
+import hashlib
 import os
+import subprocess
 import sys
 import types
 
@@ -372,6 +375,39 @@ def test_board_full_while_copying(tmp_path, micropython, mpy_cross, capsys):
     assert not (tmp_path / "main.py").exists()  # a half deploy must not boot
 
 
+def test_the_scripts_a_deploy_runs_on_the_board_list_hash_and_prepare_on_micropython(tmp_path, micropython):
+    """The listing, hashing and preparing scripts as the unix port runs
+    them in a folder (no serial link): sizes, folders, a start file of the
+    user's and the names taken, the sha256 of a file longer than one read."""
+
+    def on_board(script):
+        done = subprocess.run(
+            [micropython, "-c", script], cwd=tmp_path, capture_output=True, text=True, timeout=60
+        )
+        assert done.returncode == 0, done.stdout + done.stderr
+        return done.stdout
+
+    (tmp_path / "sixtysix" / "sub.py").mkdir(parents=True)  # a folder, not a module
+    cards = bytes(range(256)) * 5 + b"end"
+    (tmp_path / "sixtysix" / "cards.mpy").write_bytes(cards)
+    (tmp_path / "main.py").write_text("# my weather station\n")
+    (tmp_path / "main.py.bak").write_text("# an older one, kept before\n")
+    listing = on_board(deploy._LIST % (deploy.OWNED_FOLDERS,))
+    files, keep = deploy.read_board_files(Says(listing))
+    # (the unix port's ilistdir gives no size, a board's file systems do)
+    assert sorted(files) == ["main.py", "sixtysix/cards.mpy"] and files["main.py"] == 21
+    assert keep == {"main.py": "main.py.bak2"}
+
+    hashes = on_board(deploy._HASHES % (["sixtysix/cards.mpy"],))
+    deploy.verify(Says(hashes), {"sixtysix/cards.mpy": hashlib.sha256(cards).hexdigest()})
+
+    plan = deploy.make_plan(files, {"boards/thumby.mpy": str(tmp_path / "main.py.bak")}, keep)
+    on_board(deploy._PREPARE % (sorted(plan["keep"].items()), plan["remove"], plan["mkdir"]))
+    assert (tmp_path / "main.py.bak2").read_text() == "# my weather station\n"
+    assert not (tmp_path / "main.py").exists() and not (tmp_path / "sixtysix" / "cards.mpy").exists()
+    assert (tmp_path / "boards").is_dir() and (tmp_path / "sixtysix" / "sub.py").is_dir()
+
+
 # ---- messages that need no board --------------------------------------------------------
 
 
@@ -417,11 +453,17 @@ def test_a_missing_tool_is_named_with_the_pinned_install(monkeypatch, capsys, mi
 def test_several_boards_ask_for_a_port(monkeypatch, capsys, mpy_cross):
     listing = (
         "/dev/ttyS0 None 0000:0000 None None\n"
+        "/dev/ttyS1 None\n"
         "/dev/ttyACM0 e66038b7 2e8a:0005 MicroPython Board in FS mode\n"
         "/dev/ttyUSB0 0001 10c4:ea60 Silicon Labs CP2104 USB to UART Bridge Controller\n"
     )
-    ports = deploy.parse_port_list(listing)
-    assert [p for p, _ in ports] == ["/dev/ttyACM0", "/dev/ttyUSB0"]
+    ports = deploy.parse_port_list(listing + "/dev/ttyACM1 None 2e8a:0005 None None\n")
+    assert ports == [
+        ("/dev/ttyACM0", "MicroPython Board in FS mode"),
+        ("/dev/ttyUSB0", "Silicon Labs CP2104 USB to UART Bridge Controller"),
+        ("/dev/ttyACM1", "2e8a:0005"),  # no names: its USB ids
+    ]
+    ports = ports[:2]
     monkeypatch.setattr(deploy, "list_ports", lambda: ports)
     status, _out, err = run_deploy(capsys, "--board", "thumby")
     assert status == 2
@@ -439,12 +481,53 @@ def test_circuitpython_board_needs_the_drive_and_micropython_boards_refuse_it(tm
     assert status == 2 and "runs MicroPython" in err
 
 
+def test_only_the_first_mpremote_command_soft_resets_the_board(monkeypatch):
+    """The query runs on a clean heap (the heap it reports); the commands
+    after it resume, so a deploy is one session of the board."""
+    commands = []
+
+    def run(command, **kwargs):
+        commands.append(command)
+        return subprocess.CompletedProcess(command, 0, "", "")
+
+    monkeypatch.setattr(subprocess, "run", run)
+    board = deploy.Board("/dev/ttyACM0")
+    board.exec("print(1)")
+    board.exec("print(2)")
+    board.mpremote("fs", "ls")
+    assert [c[3:6] for c in commands] == [
+        ["connect", "/dev/ttyACM0", "exec"],
+        ["connect", "/dev/ttyACM0", "resume"],
+        ["connect", "/dev/ttyACM0", "resume"],
+    ]
+
+
 def test_a_port_gone_at_the_soft_reset_is_one_sentence(tmp_path):
     """The files are on the board but its port went away (unplugged, or it
     re-enumerated) before the final Ctrl-D: say so, not pyserial's traceback."""
     board = deploy.Board(str(tmp_path / "ttyACM9"))
     with pytest.raises(deploy.DeployError, match="press reset"):
         board.soft_reset()
+
+
+@pytest.mark.parametrize(
+    "said,sentence",
+    [
+        ("OSError: ENOSPC", "the board is full"),
+        ("OSError: [Errno 28]", "the board is full"),
+        ("OSError: 28", "the board is full"),
+        ("OSError: No space left on device", "the board is full"),
+        ("mpremote: could not enter raw repl", "does not answer like MicroPython"),
+        ("mpremote: failed to access /dev/ttyACM0 (it may be in use by another program)", "cannot open"),
+        ("mpremote: could not open port", "cannot open"),
+        ("[Errno 2] No such file or directory: '/dev/ttyACM0'", "cannot open"),
+    ],
+)
+def test_a_failed_mpremote_command_is_one_sentence(said, sentence):
+    """The board full, no MicroPython, a port that does not open: each as
+    one of the ways mpremote and the board word it (one wording a case)."""
+    explained = deploy.Board("/dev/ttyACM0").explain(said)
+    assert sentence in explained and "mpremote failed" not in explained, explained
 
 
 class Says:
@@ -465,10 +548,11 @@ class Says:
         "SIXTYSIX-BOARD ('micropython', (1, 24\n",
         "SIXTYSIX-BOARD ('micropython',)\n",
         "SIXTYSIX-BOARD ('micropython', (1, 24, 0), 'six', 2147483647, 1000, 'rp2')\n",
+        "SIXTYSIX-BOARD ('micropython', (1, 24, 0), 6, 2147483647, 1000, 'rp2', 'more')\n",
         "SIXTYSIX-BOARD " + "(" * 500 + "\n",
         "SIXTYSIX-BOARD __import__('os')\n",
     ],
-    ids=["cut", "short", "wrong type", "deep", "code"],
+    ids=["cut", "short", "wrong type", "long", "deep", "code"],
 )
 def test_a_device_answering_nonsense_is_not_taken_for_micropython(said):
     with pytest.raises(deploy.DeployError, match="does not answer like MicroPython"):
@@ -478,11 +562,146 @@ def test_a_device_answering_nonsense_is_not_taken_for_micropython(said):
 def test_garbled_file_and_hash_lines_are_left_out():
     board = Says(
         "SIXTYSIX-FILE ('main.py', 40)\nSIXTYSIX-FILE ('x.py',)\nSIXTYSIX-FILE 7\nSIXTYSIX-FILE (1\n"
+        "SIXTYSIX-FILE ('y.py', 3, 4)\n"
     )
     assert deploy.read_board_files(board) == ({"main.py": 40}, {})
     board = Says("SIXTYSIX-HASH ('main.py', 'ab')\nSIXTYSIX-HASH ('x.py', 5)\n")
     with pytest.raises(deploy.DeployError, match="verification failed.*x.py"):
         deploy.verify(board, {"main.py": "ab", "x.py": "cd"})
+
+
+class NoHashlib:
+    """A MicroPython built without hashlib: the hashing script fails on
+    it, mpremote's `fs sha256sum` reads each file back (as it prints)."""
+
+    port = "/dev/ttyACM0"
+
+    def __init__(self, files, failure="ImportError: no module named 'hashlib'"):
+        self.files = files
+        self.failure = failure
+
+    def exec(self, code, timeout=30):
+        raise deploy.DeployError("mpremote failed on %s:\n%s" % (self.port, self.failure))
+
+    def mpremote(self, *args, timeout=30):
+        assert args[:2] == ("fs", "sha256sum")
+        return "sha256sum %s\n%s\n" % (args[2], hashlib.sha256(self.files[args[2][1:]]).hexdigest())
+
+
+def test_a_board_without_hashlib_is_verified_through_mpremote():
+    board = NoHashlib({"main.py": b"boot()\n", "sixtysix/cards.mpy": b"M\x06"})
+    expected = {path: hashlib.sha256(data).hexdigest() for path, data in board.files.items()}
+    deploy.verify(board, expected)
+    with pytest.raises(deploy.DeployError, match="verification failed.*sixtysix/cards.mpy"):
+        deploy.verify(board, dict(expected, **{"sixtysix/cards.mpy": hashlib.sha256(b"other").hexdigest()}))
+    # any other failure of the script is not taken for a missing hashlib
+    board.failure = "OSError: [Errno 5] EIO"
+    with pytest.raises(deploy.DeployError, match="EIO"):
+        deploy.verify(board, expected)
+
+
+class SpoilingBoard:
+    """A MicroPython board that answers deploy's scripts from a dict of
+    files, and stores other bytes than it was sent for the paths in `spoil`."""
+
+    def __init__(self, spoil):
+        self.port = "/dev/ttyACM0"
+        self.files = {}
+        self.spoil = spoil
+
+    def store(self, path, data):
+        self.files[path] = data + b"!" if path in self.spoil else data
+
+    def exec(self, code, timeout=30):
+        if code == deploy._QUERY:
+            return "SIXTYSIX-BOARD ('micropython', (1, 28, 0), 6, 2147483647, -1, 'rp2')\n"
+        if "SIXTYSIX-HASH" in code:
+            paths = ast.literal_eval(code.split("for f in ")[1].split(":\n")[0])
+            return "".join(
+                "SIXTYSIX-HASH %r\n" % ((path, hashlib.sha256(self.files[path]).hexdigest()),)
+                for path in paths
+            )
+        if code.startswith("f = open('main.py', 'w')"):
+            self.store("main.py", deploy.MAIN_SOURCE.encode())
+        return ""  # an empty board's listing, the preparing
+
+    def mpremote(self, *args, timeout=30):
+        for command in " ".join(args).split(" + "):
+            *locals_, folder = command.split()[2:]
+            for local in locals_:
+                with open(local, "rb") as f:
+                    self.store(folder[1:] + os.path.basename(local), f.read())
+        return ""
+
+    def soft_reset(self):
+        return ""
+
+
+def deploy_to(board, tmp_path, monkeypatch, capsys):
+    """A pico_display deploy to `board`, the firmware two small stand-in files."""
+
+    def compile_firmware(sources, arch, out_dir, mpy_cross):
+        compiled = {}
+        for path in ("sixtysix_app/boot.mpy", "sixtysix/cards.mpy"):
+            compiled[path] = str(tmp_path / os.path.basename(path))
+            (tmp_path / os.path.basename(path)).write_bytes(b"M\x06\x00\x1f" + path.encode())
+        return compiled
+
+    monkeypatch.setattr(deploy, "Board", lambda port, verbose: board)
+    monkeypatch.setattr(deploy, "find_mpy_cross", lambda: "mpy-cross")
+    monkeypatch.setattr(deploy, "compile_firmware", compile_firmware)
+    monkeypatch.setattr(deploy, "compile_viper", lambda *args: "")
+    return run_deploy(capsys, "--board", "pico_display", "--port", board.port)
+
+
+@pytest.mark.parametrize("spoil", ["sixtysix/cards.mpy", "main.py"])
+def test_a_file_the_board_holds_otherwise_fails_the_deploy(tmp_path, monkeypatch, capsys, spoil):
+    """Every copied file is hashed on the board, main.py too, after it is written."""
+    board = SpoilingBoard({spoil})
+    status, out, err = deploy_to(board, tmp_path, monkeypatch, capsys)
+    assert {"sixtysix/cards.mpy", "sixtysix_app/boot.mpy"} <= set(board.files)
+    assert ("main.py" in board.files) == (spoil == "main.py")  # written once the copy is verified
+    assert status == 2 and "verification failed, the board holds other bytes in: %s;" % spoil in err, (
+        out + err
+    )
+    assert "is starting" not in out
+
+    board.spoil = set()
+    assert deploy_to(board, tmp_path, monkeypatch, capsys)[0] == 0
+
+
+def test_a_ctrl_c_at_the_soft_reset_says_the_firmware_is_on_the_board(tmp_path, monkeypatch, capsys):
+    def interrupted():
+        raise KeyboardInterrupt
+
+    board = SpoilingBoard(set())
+    board.soft_reset = interrupted
+    status, _out, err = deploy_to(board, tmp_path, monkeypatch, capsys)
+    assert status == 130 and err == "sixtysix deploy: interrupted; %s\n" % deploy.ALL_COPIED
+    assert "press reset on the board to start it" in deploy.ALL_COPIED
+
+
+@pytest.mark.parametrize(
+    "said,status,told",
+    [
+        ("MPY: soft reboot\r\n", 0, "is starting on /dev/ttyACM0."),
+        (
+            "Traceback (most recent call last):\r\nImportError: no module named 'x'\r\n",
+            1,
+            "stopped with an error",
+        ),
+        (
+            "sixtysix: the display or buttons of pico_display do not answer\r\n",
+            1,
+            "it did not start; the board",
+        ),
+    ],
+)
+def test_what_the_board_says_at_the_soft_reset_is_shown(tmp_path, monkeypatch, capsys, said, status, told):
+    board = SpoilingBoard(set())
+    board.soft_reset = lambda: said
+    done, out, err = deploy_to(board, tmp_path, monkeypatch, capsys)
+    assert done == status and told in out + err, out + err
 
 
 def test_a_pico_2_is_not_told_its_board_is_wrong():
@@ -493,6 +712,24 @@ def test_a_pico_2_is_not_told_its_board_is_wrong():
     assert deploy.check_board(info, pico_display, b"M\x06\x00\x1f") == []  # no "is --board right?"
     t_display = types.SimpleNamespace(ARCH="xtensawin", __name__="boards.t_display")
     assert "is --board right?" in deploy.check_board(info, t_display, b"M\x06\x00\x1f")[0]
+    no_machine = types.SimpleNamespace(ARCH="", __name__="boards.any_board")  # names none: nothing to doubt
+    assert deploy.check_board(info, no_machine, b"M\x06\x00\x1f") == []
+
+
+@pytest.mark.parametrize(
+    "name,version,mpy,sentence",
+    [
+        ("circuitpython", "9.2.1", 0, "runs CircuitPython 9.2.1, not MicroPython: copy the source"),
+        ("pycopy", "3.6.1", 5, "runs pycopy 3.6.1, not MicroPython; flash MicroPython first"),
+        ("micropython", "1.11.0", 0, "MicroPython 1.11.0 does not say which .mpy format it loads"),
+    ],
+)
+def test_a_board_that_is_no_current_micropython_is_refused_in_words(name, version, mpy, sentence):
+    info = {"name": name, "version": version, "mpy": mpy, "maxsize": 2**31 - 1}
+    pico_display = types.SimpleNamespace(ARCH="armv6m", __name__="boards.pico_display")
+    with pytest.raises(deploy.DeployError) as caught:
+        deploy.check_board(info, pico_display, b"M\x06\x00\x1f")
+    assert sentence in str(caught.value)
 
 
 def test_plan_removes_stale_files_and_sources_beside_new_mpy(tmp_path):
@@ -517,6 +754,44 @@ def test_plan_removes_stale_files_and_sources_beside_new_mpy(tmp_path):
     assert plan["mkdir"] == ["boards"] or plan["mkdir"] == []
     assert plan["copy"] == ["boards/thumby.mpy", "sixtysix/cards.mpy"]
     assert plan["freed_bytes"] == 100 + 70 + 20 + 40 + 50
+    assert plan["new_bytes"] == 2 * 4 + len(deploy.MAIN_SOURCE)  # the two files and main.py
+
+
+def test_plan_makes_the_folders_the_board_lacks(tmp_path):
+    """sixtysix_app/ on the board is not sixtysix/: a folder is made
+    unless a file on the board is in it."""
+    local = tmp_path / "x.mpy"
+    local.write_bytes(b"M\x06\x00\x1f")
+    new = {path: str(local) for path in ("sixtysix/cards.mpy", "sixtysix_app/app.mpy", "boards/thumby.mpy")}
+    plan = deploy.make_plan({"sixtysix_app/app.mpy": 4, "main.py": 40}, new)
+    assert plan["mkdir"] == ["boards", "sixtysix"]
+
+
+def test_the_copy_is_one_mpremote_run_with_a_cp_per_folder():
+    class Recorder:
+        def mpremote(self, *args, timeout):
+            self.args, self.timeout = args, timeout
+
+    new = {
+        "sixtysix/cards.mpy": "/o/cards.mpy",
+        "sixtysix/ai.mpy": "/o/ai.mpy",
+        "boards/thumby.mpy": "/o/thumby.mpy",
+    }
+    board = Recorder()
+    deploy.copy_files(board, {"copy": sorted(new)}, new)
+    assert board.args == (
+        *("fs", "cp", "/o/thumby.mpy", ":boards/"),
+        *("+", "fs", "cp", "/o/ai.mpy", "/o/cards.mpy", ":sixtysix/"),
+    )
+    assert board.timeout == deploy.COMMAND_TIMEOUT + 3 * deploy.COPY_TIMEOUT_PER_FILE
+
+
+def test_the_files_a_deploy_replaces_count_as_free_room():
+    plan = {"new_bytes": 1000, "freed_bytes": 300}
+    deploy.check_room(700, plan, "/dev/ttyACM0")
+    deploy.check_room(-1, plan, "/dev/ttyACM0")  # the board did not say: the copy finds out
+    with pytest.raises(deploy.DeployError, match="the firmware needs 1000 bytes, 999 are free"):
+        deploy.check_room(699, plan, "/dev/ttyACM0")
 
 
 def test_main_py_is_the_first_file_removed(tmp_path):
@@ -544,6 +819,7 @@ def test_circuitpy_copies_source_writes_code_py_and_names_the_libraries(tmp_path
     status, out, err = run_deploy(capsys, "--board", "pybadge", "--circuitpy", str(drive), "--dry-run")
     assert status == 0, err
     assert "remove  sixtysix_app/gone.py" in out and not (drive / "code.py").exists()
+    assert "boot_out.txt" not in out
 
     status, out, err = run_deploy(capsys, "--board", "pybadge", "--circuitpy", str(drive), "--boot-py")
     assert status == 0, err
@@ -563,6 +839,12 @@ def test_circuitpy_copies_source_writes_code_py_and_names_the_libraries(tmp_path
     assert "files, boot.py and code.py to %s." % drive in out
 
 
+def test_circuitpy_asks_about_a_folder_without_boot_out_txt(tmp_path, capsys):
+    status, out, err = run_deploy(capsys, "--board", "pybadge", "--circuitpy", str(tmp_path), "--dry-run")
+    assert status == 0, err
+    assert "note: %s has no boot_out.txt; is it really the CIRCUITPY drive?" % tmp_path in out
+
+
 def test_circuitpy_keeps_the_users_own_code_py_and_boot_py(tmp_path, capsys):
     """A code.py or boot.py the user wrote was removed or written over
     without a copy: each is now kept under NAME.bak; ours are replaced."""
@@ -573,6 +855,7 @@ def test_circuitpy_keeps_the_users_own_code_py_and_boot_py(tmp_path, capsys):
     (drive / "boot.py").write_text("import storage  # my own\n")
     status, out, err = run_deploy(capsys, "--board", "pybadge", "--circuitpy", str(drive), "--dry-run")
     assert status == 0 and "rename  code.py to code.py.bak" in out and "rename  boot.py" not in out, out + err
+    assert "starts before code.py" not in out  # it is code.py, kept under another name
     status, out, err = run_deploy(capsys, "--board", "pybadge", "--circuitpy", str(drive), "--boot-py")
     assert status == 0, err
     assert "kept your code.py as code.py.bak" in out and "kept your boot.py as boot.py.bak" in out, out
