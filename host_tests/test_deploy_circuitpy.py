@@ -241,6 +241,24 @@ def test_a_failure_at_any_step_leaves_the_old_firmware_or_none_and_the_next_depl
     assert "nothing" in seen and "old" in seen
 
 
+def test_a_failure_says_how_far_the_deploy_got(monkeypatch, capsys, tmp_path):
+    """Nothing changed at the first step, no firmware starts in the middle,
+    and the new firmware is complete when only the final sync failed."""
+    old = old_drive()
+    drive = SmallDrive(old, roomy())
+    assert deploy_on(monkeypatch, capsys, tmp_path, drive)[0] == 0
+    steps = drive.changes
+    for step, said in (
+        (0, "nothing on the drive was changed"),  # removing code.py
+        (1, "the badge starts no firmware until a deploy completes"),  # a stale module, code.py gone
+        (steps // 2, "the badge starts no firmware until a deploy completes"),
+        (steps - 1, "the new firmware is complete"),
+    ):
+        drive = SmallDrive(old, roomy(), fail_at=step, failure="io")
+        status, _out, err = deploy_on(monkeypatch, capsys, tmp_path, drive)
+        assert status == 2 and said in err, (step, err)
+
+
 @pytest.mark.parametrize("short_by", [1, 2_000, 20_000, 60_000, 150_000])
 def test_the_drive_filling_up_mid_copy_after_the_check_leaves_no_mixed_firmware(
     monkeypatch, capsys, tmp_path, short_by
@@ -299,6 +317,27 @@ def test_the_space_of_the_files_replaced_counts_as_free(monkeypatch, capsys, tmp
     drive = SmallDrive(old, SmallDrive(old, 0).used() + free - 1024)
     status, out, err = deploy_on(monkeypatch, capsys, tmp_path, drive)
     assert status == 2 and drive.files == old
+
+
+def test_only_the_files_a_deploy_removes_or_writes_over_count_as_freed():
+    """A user's code.py is renamed, not removed: its room stays taken. Our
+    own main.py is removed: its room counts."""
+    start_file = SmallDrive({}, 0).clusters(len(deploy.MAIN_SOURCE))  # the room of a start file of ours
+    freed = circuitpy.circuitpy_plan(SmallDrive(old_drive(), roomy()), "pybadge", False)["freed_bytes"]
+    users = dict(old_drive(), **{"code.py": b"print('my own game')\n" * 2000})
+    plan = circuitpy.circuitpy_plan(SmallDrive(users, roomy()), "pybadge", False)
+    assert plan["keep"] == {"code.py": "code.py.bak"}
+    assert plan["freed_bytes"] == freed - start_file
+    plan = circuitpy.circuitpy_plan(SmallDrive(old_drive(with_main_py=True), roomy()), "pybadge", False)
+    assert "main.py" in plan["stop"]
+    assert plan["freed_bytes"] == freed + start_file
+
+
+def test_a_folder_named_like_a_module_is_not_removed():
+    files = dict(old_drive(), **{"sixtysix/notes.py/todo.txt": b"the user's own\n"})
+    plan = circuitpy.circuitpy_plan(SmallDrive(files, roomy()), "pybadge", False)
+    assert "sixtysix/retired.py" in plan["remove"]
+    assert not [path for path in plan["remove"] if path.startswith("sixtysix/notes.py")]
 
 
 def test_dry_run_says_the_room_needed_and_changes_nothing(monkeypatch, capsys, tmp_path):
