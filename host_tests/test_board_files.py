@@ -95,6 +95,7 @@ def test_check_names_each_stale_missing_and_leftover_file(capsys, clone):
     status, out, err = write(capsys, clone)
     assert status == 0 and err == ""
     assert "boards/gone.json: removed (no MicroPython board boards/gone.py)" in out
+    assert "boards/new_board.json: written" in out and "boards/t_display.json: rewritten" in out
     assert check(capsys, clone) == (0, [])
     assert not os.path.exists(clone / "manifests" / "gone")
     assert (clone / "boards" / "new_board.json").read_text() == (
@@ -132,6 +133,23 @@ def test_a_long_board_list_is_written_as_ruff_format_writes_it(capsys, clone):
     assert 'BOARDS = (\n    "another_board_0",\n' in text and '    "thumby",\n)\n' in text
     assert check(capsys, clone) == (0, [])
     assert board_files.boards_assignment(["solo"], 110) == 'BOARDS = ("solo",)\n'
+    # one line when it fits to the last column
+    assert board_files.boards_assignment(["solo"], len('BOARDS = ("solo",)')) == 'BOARDS = ("solo",)\n'
+    assert (
+        board_files.boards_assignment(["solo"], len('BOARDS = ("solo",)') - 1)
+        == 'BOARDS = (\n    "solo",\n)\n'
+    )
+
+
+def test_the_board_list_is_written_in_place_keeping_the_lines_around_it(capsys, clone):
+    init = clone / "boards" / "__init__.py"
+    text = init.read_text().replace("BOARDS = (", "# the list:\nBOARDS = (", 1)
+    init.write_text(text + "\n# said after the list\n")
+    os.remove(clone / "boards" / "thumby.py")
+    os.remove(clone / "boards" / "thumby.json")
+    shutil.rmtree(clone / "manifests" / "thumby")
+    assert write(capsys, clone)[0] == 0
+    assert init.read_text() == text.replace(', "thumby")', ")") + "\n# said after the list\n"
 
 
 BROKEN = (
@@ -141,6 +159,8 @@ BROKEN = (
     ("PORT = 'micropython'\n", "boards/broken.py: FIRMWARE must name MicroPython's port and board"),
     ("PORT = 'micropython'\nFIRMWARE = ('rp2',)\n", "not ('rp2',)"),
     ("PORT = 'micropython'\nFIRMWARE = ('rp2', 'RPI PICO')\n", "FIRMWARE must name"),
+    ("PORT = 'micropython'\nFIRMWARE = ('rp2', '')\n", "not ('rp2', '')"),
+    ("PORT = 'micropython'\nFIRMWARE = ('rp2', 'RPI_PICO', 'W')\n", "not ('rp2', 'RPI_PICO', 'W')"),
 )
 
 
@@ -164,10 +184,14 @@ def test_a_broken_board_module_is_one_line_and_nothing_is_written(capsys, clone,
         ("del SAVE_DIR\n", "it must export SAVE_DIR"),
         ("WIDTH = 128.0\n", "WIDTH must be a int, not 128.0"),
         ("MONO = 1\n", "MONO must be a bool, not 1"),
+        ("SCALE = True\n", "SCALE must be a int, not True"),
         ("FONT = 'big'\n", "FONT must be 'small' or 'normal' and SCALE 1 or 2, not 'big' and 1"),
+        ("SCALE = 3\n", "and SCALE 1 or 2, not "),
         ("FACE = ('small',)\n", "FACE must be (FONT, 1, 2 or 3)"),
         ("KEYMAP = KEYMAP[:-1]\n", "KEYMAP must hold one (short, long) pair for each of the"),
         ("KEYMAP = KEYMAP[:-1] + ((1,),)\n", "each KEYMAP entry must be a (short, long) pair"),
+        ("KEYMAP = KEYMAP[:-1] + ((1, 2, 3),)\n", "each KEYMAP entry must be a (short, long) pair"),
+        ("KEYMAP = KEYMAP[:-1] + ((True, 2),)\n", "pair of events, not (True, 2)"),
         ("SAVE_DIR = 'saves'\n", "SAVE_DIR must be a folder from the drive's root"),
         ("del open_buttons\n", "it must define open_buttons()"),
         (
@@ -237,6 +261,11 @@ def test_a_clone_it_cannot_work_in_is_one_line(capsys, clone, spoil, message):
     status, out, err = write(capsys, clone)
     assert status == 1 and out == []
     assert len(err.splitlines()) == 1 and message in err, err
+
+
+def test_without_a_ruff_line_length_the_list_is_as_long_as_ruffs_default(tmp_path):
+    (tmp_path / "pyproject.toml").write_text('[project]\nversion = "1.2"\n')
+    assert board_files.project_settings(str(tmp_path)) == ("1.2", 88)
 
 
 def test_no_traceback_from_the_command_line(tmp_path):
