@@ -607,6 +607,32 @@ def test_a_board_that_cannot_open_its_display_gets_one_line_at_start(capsys, fai
     assert out.count("\n") == 1 and expected in out
 
 
+def test_a_start_failure_on_the_panel_draws_only_whole_rows():
+    """The sentence is wrapped to the panel's columns and stops at the
+    last row that fits whole: a row cut by the panel's edge is not drawn."""
+    from sixtysix_app.start import say_on_panel
+
+    class Panel:
+        width, height, char_w, char_h = 48, 20, 6, 8  # 8 columns, 2 whole rows and half a third
+
+        def __init__(self):
+            self.rows = []
+            self.shown = False
+
+        def fill(self, colour):
+            self.rows = []
+
+        def text(self, s, x, y, colour):
+            self.rows.append((y, s))
+
+        def show(self):
+            self.shown = True
+
+    panel = Panel()
+    say_on_panel(panel, "sixtysix: the display of fake did not start")
+    assert panel.rows == [(0, "sixtysix"), (8, ": the")] and panel.shown
+
+
 def test_buttons_that_fail_after_the_panel_opened_are_said_on_the_panel_too(capsys):
     """The panel was up and blank while the reason went to a serial
     console nobody was reading."""

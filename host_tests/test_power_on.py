@@ -106,6 +106,49 @@ def test_a_hidden_file_beside_the_board_module_is_not_a_second_board(tmp_path, m
     assert done.stdout.strip() == "TinyCircuits Thumby", done.stdout + done.stderr
 
 
+def find_board_in(tmp_path, micropython, call="find_board().NAME"):
+    """What find_board says from tmp_path (the board's current folder),
+    with the firmware's source on sys.path after it: `call`'s value, or
+    the sentence of the ImportError it raised."""
+    script = (
+        "import sys; sys.path[:] = ['', %r]\n"
+        "from sixtysix_app.start import find_board\n"
+        "try:\n"
+        "    print(%s)\n"
+        "except ImportError as e:\n"
+        "    print(e)\n" % (os.path.join(ROOT, "firmware"), call)
+    )
+    done = subprocess.run(
+        [micropython, "-c", script], cwd=str(tmp_path), capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0 and not done.stderr, done.stdout + done.stderr
+    return done.stdout.strip()
+
+
+def test_a_board_module_compiled_beside_its_source_is_one_board(tmp_path, micropython):
+    """thumby.py and thumby.mpy (a deploy over a copy by hand) are one
+    board, not two to choose from."""
+    (tmp_path / "boards").mkdir()
+    shutil.copy(os.path.join(ROOT, "boards", "thumby.py"), tmp_path / "boards" / "thumby.py")
+    (tmp_path / "boards" / "thumby.mpy").write_bytes(b"M\x06\x00\x1f")  # the .py wins at import
+    assert find_board_in(tmp_path, micropython) == "TinyCircuits Thumby"
+
+
+def test_no_board_module_anywhere_is_said(tmp_path, micropython):
+    """An empty boards folder, and none at all: the sentence, not an
+    IndexError's traceback."""
+    assert find_board_in(tmp_path, micropython) == "put exactly one board module in /boards (found none)"
+    (tmp_path / "boards").mkdir()
+    (tmp_path / "boards" / "__init__.py").write_text("BOARDS = ('thumby',)\n")
+    assert find_board_in(tmp_path, micropython) == "put exactly one board module in /boards (found none)"
+
+
+def test_a_board_named_where_there_is_no_boards_folder_is_said_missing(tmp_path, micropython):
+    """boot('thumby') with no boards package at all: that board is not
+    there, rather than "cannot load" as if it were there and broken."""
+    assert find_board_in(tmp_path, micropython, "find_board('thumby')") == "no board module named 'thumby'"
+
+
 def test_firmware_copied_without_its_core_says_so_at_power_on(tmp_path, micropython):
     lib = tmp_path / "lib"
     shutil.copytree(os.path.join(ROOT, "firmware", "sixtysix_app"), lib / "sixtysix_app")
