@@ -41,6 +41,14 @@ def test_shown_escapes_control_characters():
     assert "\x1b" not in shown("\x1b\x85\u2028")
 
 
+def test_a_byte_read_past_the_encoding_is_shown_as_that_byte():
+    """Standard input read with surrogateescape keeps a byte that is not
+    UTF-8 as a lone surrogate; a message quotes the byte, not U+DCFF."""
+    word = b"9\xff\x80h".decode("utf-8", "surrogateescape")
+    assert shown(word) == "9\\xff\\x80h"
+    assert shown("\udc7f\ud800") == "\\udc7f\\ud800"  # other lone surrogates: as before
+
+
 def test_a_quoted_word_is_escaped_and_cut_after_24_characters():
     assert cut_short("x" * 24) == "x" * 24
     assert cut_short("x" * 25) == "x" * 24 + "..."

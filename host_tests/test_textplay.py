@@ -427,7 +427,7 @@ def test_bytes_that_are_not_utf8_are_refused_like_any_word(monkeypatch):
     monkeypatch.setattr(sys, "stdout", out)
     assert cli.main(["play", "--seed", "1"]) == 0
     said = out.getvalue()
-    assert "'\\udcff\\udcfe\\udc80garbage' is not a card or a command" in said  # escaped, never raw
+    assert "'\\xff\\xfe\\x80garbage' is not a card or a command" in said  # escaped, never raw
     assert "play a card" in said.split("garbage")[1]  # help came after it
     assert "Leaving the match." in said
 

@@ -48,10 +48,18 @@ def cut_short(text: str, limit: int = 24) -> str:
 
 def shown(text: str) -> str:
     """`text` safe to print on a terminal: control characters (NUL, ESC, ...)
-    and other unprintable ones written as escapes, never sent raw."""
+    and other unprintable ones written as escapes, never sent raw; a byte
+    that was not text in the input's encoding (read as a lone surrogate)
+    as the byte it was, \\xff."""
     if text.isprintable():
         return text
-    return "".join(c if c.isprintable() else ascii(c)[1:-1] for c in text)
+    return "".join(c if c.isprintable() else _escaped(c) for c in text)
+
+
+def _escaped(c: str) -> str:
+    if "\udc80" <= c <= "\udcff":  # surrogateescape's stand-in for the byte 0x80-0xff
+        return "\\x%02x" % (ord(c) - 0xDC00)
+    return ascii(c)[1:-1]
 
 
 def plain(text: str) -> str:
