@@ -5,6 +5,7 @@ import json
 import os
 
 import pytest
+from conftest import ROOT
 from recordgen import random_rules
 from sixtysix.hand import CLAIM, MAX_ACTIONS, action_name
 from sixtysix.match import Match
@@ -202,7 +203,9 @@ def test_readme_example(capsys, tmp_path):
     assert data["players"] == ["B"] and data["level"] == "medium"
     assert [d["line"] for d in data["decisions"]] == [10]
     d = data["decisions"][0]
-    assert d["played"] == "play JH" and d["exact"] is False and d["cost"] is None
+    assert d["played"] == "play JH" and d["exact"] is False and d["cost"] is None and d["best"] is None
+    assert sorted(d) == sorted(("hand", "line", "player", "played", "ai", "agrees", "exact", "best", "cost"))
+    assert (d["hand"], d["player"]) == (1, "B")
     assert set(data["summary"]) == {"B"} and data["summary"]["B"]["decisions"] == 1
 
 
@@ -341,3 +344,186 @@ def test_a_record_past_the_limit_keeps_no_more_positions_than_a_run_studies(monk
         analyse(README_EXAMPLE)
     assert refused.value.line == 0 and "%d decisions to study" % len(decisions) in refused.value.reason
     assert most > 0 and len(copies) == most
+
+
+def test_the_schnapsen_example_prints_what_the_docs_show(capsys, tmp_path):
+    """Every line of docs/ANALYSE.md's example, header to summary: the
+    words a reader is shown are the words the command prints."""
+    with open(os.path.join(ROOT, "docs", "ANALYSE.md"), encoding="utf-8") as f:
+        doc = f.read()
+    start = doc.index("A Schnapsen hand from the arena")
+    block = doc[start : doc.index("The stock ran out", start)]
+    lines = [line[4:] for line in block.splitlines() if line.startswith("    ")]
+    command = lines.index("$ sixtysix analyse hand.txt --player B")
+    assert "\n".join(lines[:command]) + "\n" == SCHNAPSEN_HAND
+    path = tmp_path / "hand.txt"
+    path.write_text(SCHNAPSEN_HAND)
+    status, out, err = run_analyse(capsys, str(path), "--player", "B")
+    assert (status, err) == (0, "")
+    assert out == "\n".join(lines[command + 1 :]) + "\n"
+
+
+def test_hands_are_numbered_and_every_seat_is_named(capsys, tmp_path):
+    """A three-hand record of two hands: the header names all three seats,
+    each decision's `hand` is the number of `hand` lines up to it, and the
+    text report opens each hand with its number."""
+    text = more_records("three-hand", 5, 3)[-1]
+    lines = text.splitlines()
+    assert lines.count("hand") == 2
+    path = tmp_path / "three.txt"
+    path.write_text(text)
+    status, out, _ = run_analyse(capsys, str(path), "--json", "--level", "random")
+    assert status == 0
+    data = json.loads(out)
+    assert data["players"] == ["A", "B", "C"] and list(data["summary"]) == ["A", "B", "C"]
+    numbers = [d["hand"] for d in data["decisions"]]
+    assert numbers == [lines[: d["line"]].count("hand") for d in data["decisions"]]
+    assert set(numbers) == {1, 2}
+    status, out, _ = run_analyse(capsys, str(path), "--level", "random")
+    report = out.splitlines()
+    assert report[0] == "three-hand, compared with the random level, players A, B and C"
+    assert [x for x in report if x.startswith("Hand")] == ["Hand 1", "Hand 2"]
+    assert report.index("Hand 2") == 2 + numbers.index(2)  # header, "Hand 1", its decisions
+
+
+def test_a_record_with_no_decision_says_zero_in_the_plural(capsys, tmp_path):
+    path = tmp_path / "new.txt"
+    path.write_text("game sixty-six\n")
+    status, out, _ = run_analyse(capsys, str(path))
+    assert status == 0
+    assert out == (
+        "sixty-six, compared with the hard level, players A and B\n"
+        "Summary\n"
+        "  A: 0 decisions, 0 agree with the computer; 0 decided exactly, 0 exact mistakes costing "
+        "0 game points and 0 hand points\n"
+        "  B: 0 decisions, 0 agree with the computer; 0 decided exactly, 0 exact mistakes costing "
+        "0 game points and 0 hand points\n"
+    )
+
+
+def test_the_seed_defaults_to_1_and_the_level_to_any_case(capsys, tmp_path):
+    """`--seed S` (default 1) seeds the computer's choices: the random
+    level picks other cards of the README's record under seed 2."""
+    path = tmp_path / "game.txt"
+    path.write_text(README_EXAMPLE + "A claim\n")
+
+    def ais(*argv):
+        status, out, err = run_analyse(capsys, str(path), "--json", *argv)
+        assert (status, err) == (0, ""), err
+        data = json.loads(out)
+        assert all(d["agrees"] == (d["ai"] == d["played"]) for d in data["decisions"])
+        return data["level"], [d["ai"] for d in data["decisions"]]
+
+    default = ais("--level", "random")
+    assert default == ais("--level", "RANDOM", "--seed", "1")
+    assert default != ais("--level", "random", "--seed", "2")
+    assert default[0] == "random"
+
+
+@pytest.mark.parametrize("option, lost", [("", 2), ("option false-claim match\n", 7)])
+def test_a_false_claim_is_costed_as_the_rules_score_it(capsys, tmp_path, option, lost):
+    """The docs' example with B claiming, short of 66, instead of leading
+    the queen after the marriage: that lead (best there) wins B one game
+    point, the claim gives A 2, or under `false-claim match` the whole
+    match (7)."""
+    lines = SCHNAPSEN_HAND.splitlines()
+    text = "game schnapsen\n" + option + "\n".join(lines[1:18]) + "\nB claim\n"
+    path = tmp_path / "claim.txt"
+    path.write_text(text)
+    status, out, _ = run_analyse(capsys, str(path), "--player", "B", "--level", "easy")
+    assert status == 0
+    claim = len(text.splitlines())
+    note = "computer: play QD; exact: costs %d game points and 6 hand points (best play QD)" % (1 + lost)
+    assert "  line %d: B claim -- %s\n" % (claim, note) in out, out
+
+
+# A self-played record (self_play(7, 4), its fourth match, cut), the stock
+# exhausted: A's ace of spades takes the trump ten to exactly 66.
+AT_66 = """game sixty-six
+option exchange-needs-trick no
+option false-claim match
+target 4
+
+hand
+dealer B
+A QC 9H JH KH KS AS
+B KC TC TD AD TH QS
+upcard TS
+stock JD QH 9C AH 9S JC AC QD KD 9D JS
+A play QC
+B play QS
+B play TC
+A play JH
+B play KC
+A play KS
+A play 9S
+B play TH
+A play AC
+B play JD
+A play KH
+B play TD
+A play AS
+B play TS
+"""
+
+
+@pytest.mark.parametrize("action", ["claim", "play 9H"])
+def test_at_exactly_66_claiming_and_playing_on_are_both_best(capsys, tmp_path, action):
+    """The solver's convention at 66 itself, not only past it: the claim is
+    allowed and best, and playing on, which loses no game point here, is
+    worth as much."""
+    path = tmp_path / "at66.txt"
+    path.write_text(AT_66 + "A %s\n" % action)
+    status, out, _ = run_analyse(capsys, str(path), "--json", "--player", "A", "--level", "random")
+    assert status == 0
+    last = json.loads(out)["decisions"][-1]
+    assert (last["line"], last["played"], last["exact"]) == (26, action, True)
+    assert last["best"] == ["play 9H", "play QH", "play AH", "play JS", "claim"]
+    assert last["cost"] == {"game_points": 0, "hand_points": 0}
+
+
+# self_play(62, 7), its seventh match: A at exactly 66 with the stock
+# exhausted, where every card A could play on with loses game points.
+ONLY_THE_CLAIM = """game schnapsen
+option marry-after-close no
+option no-winner last-trick
+option schwarz 2
+target 2
+
+hand
+dealer A
+A QC TC JD KD AS
+B KC AC JH QH TH
+upcard QD
+stock KS TS TD KH JC QS JS AD AH
+B play JH
+A play JD
+A play QC
+B play AC
+B play KC
+A play TC
+A play JC
+B play TD
+B play JS
+A play AS
+A play AH
+B play QH
+A play AD
+B play QD
+A play KD
+B play QS
+A claim
+"""
+
+
+def test_at_exactly_66_the_claim_is_best_when_playing_on_loses(capsys, tmp_path):
+    """The claim counts among the best actions at 66 itself: here it is the
+    only best one and costs nothing (were it left out at 66, a play on
+    would be called best and the claim would gain on it)."""
+    path = tmp_path / "claim.txt"
+    path.write_text(ONLY_THE_CLAIM)
+    status, out, _ = run_analyse(capsys, str(path), "--json", "--player", "A", "--level", "random")
+    assert status == 0
+    last = json.loads(out)["decisions"][-1]
+    assert (last["line"], last["played"], last["exact"], last["best"]) == (29, "claim", True, ["claim"])
+    assert last["cost"] == {"game_points": 0, "hand_points": 0}
