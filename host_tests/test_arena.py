@@ -169,7 +169,9 @@ def test_printed_figures_agree_with_the_records(capsys, tmp_path, extra, game):
     assert share(out, "matches won") == (wins["a"], wins["b"])
     assert share(out, "hands won") == (hand_wins["a"], hand_wins["b"])
     decided = hand_wins["a"] + hand_wins["b"]
-    assert "3 deal pairs: 6 matches, %d hands, %d with a winner" % (hands, decided) in out
+    assert (
+        "3 deal pairs: 6 matches, %d hands, %d with a winner\n" % (hands, decided) in out
+    )  # none unfinished
     per_hand = re.search(r"game points / hand\s+([\d.]+)\s+([\d.]+)", out)
     assert per_hand is not None
     assert float(per_hand.group(1)) == pytest.approx(points["a"] / hands, abs=5e-4)
@@ -191,6 +193,7 @@ def test_printed_figures_agree_with_the_records(capsys, tmp_path, extra, game):
     assert "  by who closed (hands): %s\n" % expected in out, out
     assert "nodes / move" not in out  # neither player searches
     assert re.search(r"^time: [\d.]+ s on 1 job;", out, re.M)
+    assert "\nrecords: %s (m0000-a-first.txt ... m0002-b-first.txt)\n" % out_dir in out
 
 
 def test_each_pair_deals_the_same_cards_to_the_same_seats(capsys, tmp_path):
@@ -259,6 +262,7 @@ def test_a_searching_player_reports_nodes(capsys, tmp_path):
 def test_an_earlier_run_is_replaced_and_other_files_kept(capsys, tmp_path):
     (tmp_path / "m0042-b-first.txt").write_text("old")
     (tmp_path / "notes.txt").write_text("mine")
+    (tmp_path / "m0042-b-first.txt.orig").write_text("mine too")  # named like a record, but not one
     status, _, _ = run_arena(
         capsys, "--a", "random", "--b", "random", "--matches", "1", "--target", "1", "--jobs", "1",
         "--out", str(tmp_path),
@@ -267,6 +271,7 @@ def test_an_earlier_run_is_replaced_and_other_files_kept(capsys, tmp_path):
     assert sorted(os.listdir(tmp_path)) == [
         "m0000-a-first.txt",
         "m0000-b-first.txt",
+        "m0042-b-first.txt.orig",
         "notes.txt",
         "summary.txt",
     ]
@@ -327,6 +332,11 @@ def test_an_unusable_out_folder_is_bad_input(capsys, tmp_path):
     status, out, err = run_arena(capsys, "--a", "random", "--b", "random", "--out", str(blocker))
     assert status == 2 and out == ""
     assert err == "sixtysix arena: --out %s is a file, not a folder\n" % blocker
+    # the folder cannot be made: the system's reason, without its errno or a repeated path
+    inside = blocker / "records"
+    status, out, err = run_arena(capsys, "--a", "random", "--b", "random", "--out", str(inside))
+    assert status == 2 and out == ""
+    assert err == "sixtysix arena: --out %s: Not a directory\n" % inside
 
 
 def test_ctrl_c_keeps_the_finished_pairs(capsys, tmp_path, monkeypatch):
@@ -374,7 +384,7 @@ def test_an_illegal_choice_stops_the_run_and_points_at_the_record(capsys, tmp_pa
         err,
     ), err
     text = (tmp_path / "m0000-a-first.txt").read_text()
-    assert "\n# stopped: easy (player b" in text
+    assert "\n# stopped: easy (player b" in text and "unfinished" not in text
     read(text)  # the moves before the refused one are a valid record
 
 
@@ -478,3 +488,148 @@ def test_ismcts_iterations_take_ascii_digits_only(value):
 
     with pytest.raises(ValueError, match="iterations takes a whole number from 1 to"):
         ismcts.parse("ismcts:iterations=" + value)
+
+
+# --- the command line, read without playing ------------------------------------------
+
+
+def arena_settings(*argv):
+    """`arena.settings` of a command line, as `sixtysix arena` reads it."""
+    import argparse
+
+    parser = argparse.ArgumentParser()
+    arena.add_arguments(parser)
+    return arena.settings(parser.parse_args(list(argv)))
+
+
+def test_the_defaults_are_the_documented_ones(monkeypatch):
+    """docs/AI.md: 100 deal pairs, seed 1, records in arena-out/, at most
+    500 hands a match, one worker a core, the game's own target."""
+    monkeypatch.setattr(arena.os, "cpu_count", lambda: 3)
+    s = arena_settings("--a", "HARD", "--b", "Random")
+    assert s == arena.Settings(
+        players=("hard", "random"),
+        game="sixty-six",
+        options=(),
+        target=0,
+        matches=100,
+        seed=1,
+        out="arena-out",
+        jobs=3,
+        max_hands=500,
+    )
+    monkeypatch.setattr(arena.os, "cpu_count", lambda: None)  # unknown: one worker
+    assert arena_settings("--a", "random", "--b", "random").jobs == 1
+    with open(os.path.join(os.path.dirname(__file__), "..", "docs", "AI.md"), encoding="utf-8") as f:
+        assert "`--max-hands N` (default %d)" % arena.MAX_HANDS in f.read()
+
+
+def test_options_are_read_in_any_case_and_spacing():
+    s = arena_settings(
+        "--a", "random", "--b", "random", "--game", "Schnapsen", "--option", " Schwarz = 2 ",
+        "--option", "MODE=Assisted", "--target", "1",
+    )  # fmt: skip
+    assert (s.game, s.options, s.target) == ("schnapsen", (("schwarz", "2"), ("mode", "assisted")), 1)
+
+
+@pytest.mark.parametrize(
+    "option, low, high",
+    [
+        ("--matches", 1, 1000000),
+        ("--seed", 0, 999999999),
+        ("--target", 1, 99),
+        ("--jobs", 1, arena.MOST_JOBS),
+        ("--max-hands", 1, 1000000),
+    ],
+)
+def test_each_number_is_taken_at_both_ends_of_its_range_and_not_past_them(option, low, high):
+    field = option[2:].replace("-", "_")
+    for value in (low, high):
+        assert getattr(arena_settings(*RANDOMS, option, str(value)), field) == value
+    for value in (low - 1, high + 1):
+        with pytest.raises(arena.UsageError) as refused:
+            arena_settings(*RANDOMS, option, str(value))
+        assert str(refused.value) == "%s takes a number from %d to %d, not '%d'" % (option, low, high, value)
+    assert arena.MOST_JOBS == 256
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["--a", "", "--b", "random"], "--a: unknown player ''"),
+        (["--a", "random", "--b", "random", "--option", "=2"], "--option takes NAME=VALUE, not '=2'"),
+        (
+            ["--a", "random", "--b", "random", "--option", "schwarz= "],
+            "--option takes NAME=VALUE, not 'schwarz= '",
+        ),
+        (["--a", "random", "--b", "random", "--target", ""], "--target takes a number from 1 to 99, not ''"),
+        (
+            ["--a", "random", "--b", "random", "--game", "four-hand", "--option", "solo=maybe"],
+            "option solo takes",
+        ),
+        (
+            ["--a", "random", "--b", "random", "--game", "sixty-five", "--option", "mode=classic"],
+            "sixty-five has no rule options (--target N sets the match)",
+        ),
+        (
+            RANDOMS + ["--option", "mode=assisted", "--option", "trumps=none"],
+            "unknown option 'trumps' (options: mode",
+        ),
+    ],
+)
+def test_more_bad_input_is_one_line_and_status_2(capsys, tmp_path, argv, message):
+    out_dir = tmp_path / "out"
+    status, out, err = run_arena(capsys, *argv, "--out", str(out_dir))
+    assert (status, out) == (2, "")
+    assert err.count("\n") == 1 and err.startswith("sixtysix arena: ") and message in err, err
+    assert "(options:" not in err or "unknown option" in err  # the list only for a name it does not know
+    assert not out_dir.exists()
+
+
+def test_no_more_workers_than_matches_and_none_for_one_job(capsys, tmp_path, monkeypatch):
+    """--jobs 256 for one deal pair starts two workers, not 256; --jobs 1
+    plays in this process."""
+    pools = []
+    real = arena.multiprocessing.Pool
+
+    def counted(jobs, **kwargs):
+        pools.append(jobs)
+        return real(jobs, **kwargs)
+
+    monkeypatch.setattr(arena.multiprocessing, "Pool", counted)
+    common = ["--matches", "1", "--target", "1", "--out", str(tmp_path)]
+    status, out, _ = run_arena(capsys, *RANDOMS, "--jobs", "256", *common)
+    assert status == 0 and pools == [2]
+    assert re.search(r"^time: [\d.]+ s on 2 jobs;", out, re.M), out
+    status, out, _ = run_arena(capsys, *RANDOMS, "--jobs", "1", *common)
+    assert status == 0 and pools == [2]
+    assert re.search(r"^time: [\d.]+ s on 1 job;", out, re.M), out
+
+
+def test_an_earlier_summary_is_gone_even_when_no_pair_is_finished(capsys, tmp_path, monkeypatch):
+    (tmp_path / "summary.txt").write_text("an earlier run's figures")
+
+    def interrupted(game):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(arena, "play_game", interrupted)
+    status, out, err = run_arena(capsys, *RANDOMS, "--matches", "1", "--jobs", "1", "--out", str(tmp_path))
+    assert (status, out) == (130, "")
+    assert err == "sixtysix arena: interrupted after 0 of 1 deal pairs\n"
+    assert os.listdir(tmp_path) == []
+
+
+def test_an_unknown_game_is_named_without_a_line_number(capsys, tmp_path):
+    status, out, err = run_arena(capsys, *RANDOMS, "--game", "chess", "--out", str(tmp_path / "out"))
+    assert (status, out) == (2, "")
+    games = "sixty-six, schnapsen, three-hand, four-hand, sixty-five, bid-two or bid-three"
+    assert err == "sixtysix arena: unknown game 'chess' (%s)\n" % games
+
+
+def test_record_names_widen_only_when_the_pairs_need_it():
+    s = arena_settings(*RANDOMS, "--matches", "10000")
+    assert arena.record_name(s, 9999, 1) == "m9999-b-first.txt"
+    wider = s._replace(matches=10001)
+    assert arena.record_name(wider, 7, 0) == "m00007-a-first.txt"
+    three = s._replace(game="three-hand")
+    assert arena.record_name(three, 12, 5) == "m0012-s5.txt"
