@@ -257,6 +257,7 @@ def test_a_searching_player_reports_nodes(capsys, tmp_path):
     )  # fmt: skip
     assert status == 0
     assert re.search(r"^nodes / move\s+[\d.]+\s+-$", out, re.M), out
+    assert "\n1 deal pair: 2 matches, " in out  # one pair, in the singular
 
 
 def test_an_earlier_run_is_replaced_and_other_files_kept(capsys, tmp_path):

@@ -550,7 +550,7 @@ def summary(s: Settings, outcomes: list[Outcome]) -> list[str]:
         winners = {o.winner for o in group}
         if len(winners) == 1 and group[0].winner >= 0:
             every_time[group[0].winner] += 1
-    unit = _unit(part) + "s"
+    unit = _unit(part) + ("s" if sets != 1 else "")  # "1 deal pair", "2 deal pairs"
     counted = unit if per_set == 2 else "%s (%d seatings each)" % (unit, per_set)
     thrown = " (%d thrown in)" % (len(hands) - len(taken)) if "auctions" in part.figures else ""
     options = "".join("; %s %s" % o for o in s.options)
