@@ -269,7 +269,7 @@ class Table:
                 try:
                     return MARRY + parse_suit(name)
                 except ValueError:
-                    raise ValueError("unknown suit '%s' (c, d, h or s)" % quoted(name)) from None
+                    raise ValueError("unknown suit '%s' (c, d, h or s)" % cut_short(name)) from None
             pairs = [s for s in range(4) if (h.hands[YOU] >> (s * 6 + 2)) & 3 == 3]
             if len(pairs) == 1:
                 return MARRY + pairs[0]
@@ -277,7 +277,7 @@ class Table:
                 raise ValueError("you hold no king and queen of one suit")
             raise ValueError("which marriage? say marry and the suit, like: marry %s" % "cdhs"[pairs[0]])
         if args and verb not in ("play", "p"):
-            raise ValueError("'%s' is not a command; type help for the list" % quoted(" ".join(words)))
+            raise ValueError("'%s' is not a command; type help for the list" % cut_short(" ".join(words)))
         if verb in ("exchange", "x"):
             return EXCHANGE
         if verb == "claim":
@@ -293,7 +293,7 @@ class Table:
             n = ascii_int(verb, 1, len(cards))
             if n is None:
                 raise ValueError(
-                    "there is no card %s: your cards are numbered 1 to %d" % (quoted(verb), len(cards))
+                    "there is no card %s: your cards are numbered 1 to %d" % (cut_short(verb), len(cards))
                 )
             return cards[n - 1]
         if len(verb) == 2 or verb.startswith("10"):  # '10h': the ten as other games write it
@@ -301,9 +301,9 @@ class Table:
                 return parse_card(verb)
             except ValueError:
                 raise ValueError(
-                    "unknown card '%s': rank 9 J Q K T A, then suit C D H S" % quoted(verb)
+                    "unknown card '%s': rank 9 J Q K T A, then suit C D H S" % cut_short(verb)
                 ) from None
-        raise ValueError("'%s' is not a card or a command; type help for the list" % quoted(verb))
+        raise ValueError("'%s' is not a card or a command; type help for the list" % cut_short(verb))
 
     def confirm_close(self):
         h = self.match.hand
@@ -484,12 +484,6 @@ def _one(cards: int) -> int:
     while not (cards >> c) & 1:
         c += 1
     return c
-
-
-def quoted(words: str) -> str:
-    """What the player typed, for an error message: escaped, and cut short
-    (a pasted page is not echoed back whole)."""
-    return cut_short(words)
 
 
 def _capital(text: str) -> str:
