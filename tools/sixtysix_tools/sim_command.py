@@ -197,10 +197,10 @@ def run(args) -> int:
         if args.tour:
             if args.save_dir or args.keys:
                 raise UsageError("--tour walks a fresh board with its own presses: no --save-dir or --keys")
-            if game == 1:
-                # Its tour is Sixty-Six's (game 0): the pictures would not be Schnapsen's.
-                from sixtysix_app.settings import GAMES
+            from sixtysix_app.settings import GAMES
 
+            if GAMES[game] == "schnapsen":
+                # Its tour is Sixty-Six's: the pictures would not be Schnapsen's.
                 raise UsageError(
                     "the tour of Sixty-Six stands for Schnapsen too: with --tour, --game takes one of: %s"
                     % ", ".join(g for g in GAMES if g != "schnapsen")
