@@ -1,0 +1,156 @@
+"""Four-hand (RULES.md 2c), part two: what test_four.py leaves open, found
+by a mutation audit: a wrong deal's message, the contract's figures, the
+lowest card led, voids shown, the trick's winner leading, marriage cards
+known, and the defending side reaching the target.  A module of its own,
+with its own small helpers (no cardtext: compiled before four.py it
+leaves too little room): test_four.py fills MicroPython's 64K-word heap
+nearly to the last word."""
+
+from sixtysix.cards import RANK_LETTERS, SUIT_LETTERS
+from sixtysix.four import BID, PASS, PLAYING, FourHand, FourMatch, FourRules
+from sixtysix.hand import MARRY, IllegalAction
+
+# Dealer D, so A bids first.  A holds the heart marriage.
+HANDS = ("AH TH KH QH 9C JC", "AC TC KC QC JD 9D", "AS TS KS QS JH 9H", "AD TD KD QD JS 9S")
+
+
+def parse_suit(letter):
+    return SUIT_LETTERS.index(letter)
+
+
+def parse_card(name):
+    """'TS' -> the card's id (suit * 6 + rank)."""
+    return parse_suit(name[1]) * 6 + RANK_LETTERS.index(name[0])
+
+
+def cards(text):
+    s = 0
+    for name in text.split():
+        s |= 1 << parse_card(name)
+    return s
+
+
+def code(move):
+    words = move.split()
+    if words[0] == "pass":
+        return PASS
+    if words[0] == "bid":
+        return BID + int(words[1])
+    if words[0] == "marry":
+        return MARRY + parse_suit(words[1])
+    return parse_card(words[0])
+
+
+def act(h, *moves):
+    for m in moves:
+        h.act(code(m))
+
+
+def dealt():
+    h = FourHand(FourRules())
+    h.deal(3, [cards(x) for x in HANDS])
+    return h
+
+
+def position(a, b, c, d, trump, bid=1):
+    """A hand in play, A to lead a contract of A's side; the cards in no
+    hand were taken by AC in earlier tricks."""
+    h = FourHand(FourRules())
+    held = 0
+    for s, text in enumerate((a, b, c, d)):
+        h.hands[s] = cards(text)
+        held |= h.hands[s]
+    h.won[0] = 0xFFFFFF & ~held
+    h.tricks[0] = 1
+    h.phase = PLAYING
+    h.trump = parse_suit(trump)
+    h.high_bid = bid
+    h.bidder = 0
+    return h
+
+
+def rejected(h, move, words):
+    nlog = h.nlog
+    try:
+        h.act(code(move))
+    except IllegalAction as e:
+        assert words in e.reason, "reason %r lacks %r" % (e.reason, words)
+        assert h.nlog == nlog
+        return
+    raise AssertionError("%s was accepted" % move)
+
+
+def test_a_wrong_deal_says_which_seat_is_short_or_which_card_is_twice():
+    hands = [cards(x) for x in HANDS]
+    short = [hands[0] & ~cards("AH"), hands[1] | cards("AH"), hands[2], hands[3]]
+    twice = [hands[0], hands[1] & ~cards("AC") | cards("AH"), hands[2], hands[3]]
+    for wrong, words in ((short, "A must be dealt 6 cards"), (twice, "a card is dealt twice")):
+        try:
+            FourHand(FourRules()).deal(3, wrong)
+        except ValueError as e:
+            assert words in str(e), str(e)
+            continue
+        raise AssertionError("accepted")
+
+
+def test_the_contract_tells_the_points_needed_who_plays_and_the_tricks_left():
+    h = dealt()
+    act(h, "pass", "bid 3", "pass", "pass")
+    assert h.needed() == 99 and h.tricks_left() == 6
+    assert h.active(0) and h.active(1) and h.active(2) and h.active(3)
+    h = dealt()
+    act(h, "pass", "pass", "bid 5")  # C's solo: A, C's partner, sits out
+    assert h.sitting == 0 and h.needed() == 66 and h.tricks_left() == 6
+    assert not h.active(0) and h.active(1) and h.active(2) and h.active(3)
+
+
+def test_a_follower_must_follow_the_lowest_club_led_too():
+    h = position("9C", "KC QC 9H", "JC", "AC", trump="H")  # 9C is card 0
+    act(h, "9C")
+    rejected(h, "9H", "must follow suit: holds clubs")
+    rejected(h, "marry C", "only the player on lead")
+
+
+def test_a_follower_who_does_not_follow_shows_the_voids_everyone_may_know():
+    h = position("AH", "KC 9S", "9D", "QH", trump="C")
+    act(h, "AH", "KC")  # B trumps: void in hearts only
+    act(h, "9D")  # C neither follows nor trumps: void in hearts and clubs
+    hearts, clubs = 1 << parse_suit("H"), 1 << parse_suit("C")
+    assert h.voids[1] == hearts and h.voids[2] == hearts | clubs
+    act(h, "QH")  # D follows
+    assert h.voids[3] == 0 and h.voids[0] == 0
+
+
+def test_the_trick_goes_to_the_winners_side_and_the_winner_leads():
+    h = position("9H AD", "AS KS", "TH QS", "9D KD", trump="C")
+    act(h, "9H", "AS", "TH", "9D")  # C's ten takes it
+    assert h.leader == 2 and h.turn == 2 and h.last_winner == 2 and h.tricks == [2, 0]
+    trick = cards("9H AS TH 9D")
+    assert h.won[1] == 0 and h.won[0] & trick == trick
+
+
+def test_after_a_club_marriage_no_second_one_on_the_same_lead():
+    h = position("KC QC KS QS", "9D", "9H", "JD", trump="H")
+    act(h, "marry C")
+    rejected(h, "marry S", "one was just shown")
+
+
+def test_a_shown_marriage_stays_known_until_its_cards_are_played():
+    h = dealt()
+    act(h, "bid 1", "pass", "pass", "pass", "marry H")
+    assert h.known[0] == cards("KH QH")
+    act(h, "QH")
+    assert h.known[0] == cards("KH")
+
+
+def test_the_other_side_reaching_the_target_exactly_wins_the_match():
+    m = FourMatch(FourRules())
+    m.scores[1] = 6
+    m.dealer = 0
+    m.hand = h = position("AH", "9S", "9H", "9D", trump="C")
+    h.card_points[0] = 120 - 11 - 40
+    h.card_points[1] = 40
+    h.tricks[1] = 1
+    act(h, "AH", "9S", "9H", "9D")  # AC makes its bid of 1, BD's 40 are worth 1
+    m.finish_hand()
+    assert m.scores == [1, 7] and m.winner == 1
