@@ -106,6 +106,7 @@ def test_the_rules_are_four_hands_without_the_solo_option():
             pass
     r.set_option("all-pass", "dealer")
     assert r.changed_options() == [("all-pass", "dealer")]
+    assert r.solo_all_tricks == 1  # what the search reads: a moon needs every trick
 
 
 def test_every_card_is_dealt_in_packets_of_four_from_the_dealers_left():

@@ -65,7 +65,8 @@ def test_each_defender_scores_the_sides_points_and_the_bidder_its_bid():
     m.finish_hand()
     theirs = h.side_score(1) // 33
     assert m.awarded == [1 if h.made else -1, theirs, theirs] and m.scores == m.awarded
-    assert m.dealer == 0 and m.hands_played == 1 and m.outcome()[0] == (0 if h.made else 1)
+    assert m.dealer == 0 and m.hands_played == 1
+    assert m.outcome() == (0 if h.made else 1, m.awarded[0], 2 * theirs, False)  # from A's chair
 
 
 # --- the match -----------------------------------------------------------------------
