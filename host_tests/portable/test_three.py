@@ -65,6 +65,22 @@ def test_the_dealer_scores_the_winners_game_points():
     assert m.scores == [2, 0, 2] and m.awarded == [2, 0, 2]
 
 
+def test_the_outcome_from_a_s_chair_counts_the_dealers_share_against_a():
+    m = dealt(dealer=2)  # C deals, A (the hand's first player) wins 2
+    won_by(m, 0, 2)
+    m.finish_hand()
+    assert m.outcome() == (0, 2, 2, False)  # C's share is against A
+    m = dealt(dealer=0)  # A deals and sits out; C wins 1
+    won_by(m, 2, 1)
+    m.finish_hand()
+    assert m.outcome() == (2, 1, 1, True)  # A's share is for A
+    m = dealt(dealer=1)  # B deals; nobody wins: a pot
+    won_by(m, 0, 0)
+    m.hand.winner = -1
+    m.finish_hand()
+    assert m.outcome() == (-1, 0, 0, False)
+
+
 def test_the_dealer_does_not_share_the_pot():
     m = dealt(dealer=2)
     m.pot = 2
