@@ -17,6 +17,7 @@ from sixtysix.sixtyfive import (
     SixtyFiveRules,
     game_points_for,
 )
+from sixtysix.view65 import View65
 
 A = 0
 B = 1
@@ -135,6 +136,22 @@ def test_deal_rejects_a_wrong_deck():
         raise AssertionError("a wrong deal was accepted")
 
 
+def test_a_wrong_deal_says_which_seat_is_short_or_which_card_is_twice():
+    short = layout()
+    short[0] &= ~(1 << c48("3C"))  # A has 11 cards
+    short[2] |= 1 << c48("3C")  # and B 13
+    twice = layout()
+    twice[2] |= 1 << c48("3C")  # B holds A's 3C too
+    twice[2] &= ~(1 << c48("3D"))
+    for hands, words in ((short, "A must be dealt 12 cards"), (twice, "a card is dealt twice")):
+        try:
+            SixtyFiveHand(SixtyFiveRules()).deal(D, hands)
+        except ValueError as e:
+            assert words in str(e), str(e)
+            continue
+        raise AssertionError("a wrong deal was accepted")
+
+
 # --- play --------------------------------------------------------------------
 
 
@@ -181,6 +198,25 @@ def test_rejected_actions_change_nothing():
     assert snapshot(h) == before
 
 
+def test_a_card_id_past_the_deck_is_unknown_not_the_next_seats_card():
+    h = hand_with(("3C", "3D"))  # B holds the three of clubs, bit 0 of its first half
+    before = snapshot(h)
+    try:
+        h.act(48)  # A's turn: 48 would be bit 0 of the half after A's two
+    except IllegalAction as e:
+        assert "unknown" in str(e), str(e)
+    else:
+        raise AssertionError("card 48 was accepted")
+    assert snapshot(h) == before
+
+
+def test_played_holds_the_cards_of_both_piles():
+    h = hand_with()
+    play(h, "KC", "QD", "JH", "3S")  # QD to BD's pile, the other three to AC's
+    assert h.played(0) == (1 << (c48("KC") % 24)) | (1 << (c48("QD") % 24))
+    assert h.played(1) == (1 << (c48("JH") % 24)) | (1 << (c48("3S") % 24))
+
+
 def test_highest_spade_wins():
     h = hand_with(("3C", "3S"), ("4C", "4S"))  # A holds the three and four of spades
     play(h, "3S", "AD", "AH", "AS")  # spades led: D's ace is the highest spade
@@ -221,6 +257,20 @@ def test_winner_keeps_only_the_partners_card():
     assert h.piles[AC * 2 + 1] == (1 << (c48("JH") % 24)) | (1 << (c48("3S") % 24))
     assert h.card_points == [3 + 1, 2]  # K and J to AC, Q to BD
     assert h.score(BD) == 2 + 2 and h.score(AC) == 4
+
+
+def test_a_view_shows_its_own_cards_the_public_scores_and_no_one_elses_choices():
+    h = hand_with()
+    play(h, "KC", "QD", "JH", "3S")  # D wins: BD 2 for the trick and QD's 2, AC the K and J
+    for seat in range(4):
+        v = View65(h, seat)
+        assert v.side == seat & 1 and v.scores == (4, 4) == (h.score(AC), h.score(BD))
+        assert v.holds(seat * 12 + 11) and not v.holds(((seat + 1) & 3) * 12 + 11)  # its own ace only
+        if seat == D:
+            assert len(v.actions) == 11  # D leads: any card
+        else:
+            assert len(v.actions) == 0, seat  # another seat's choices would show its cards
+    assert View65(h, C).holds(c48("3H")) and not View65(h, A).holds(c48("3H"))  # card 24: the second half
 
 
 def test_scoring_two_per_trick_one_for_the_last_and_card_points():
