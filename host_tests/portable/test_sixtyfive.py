@@ -194,7 +194,9 @@ def test_rejected_actions_change_nothing():
     try:
         h.act(99)
     except IllegalAction as e:
-        assert "unknown" in str(e)
+        assert "unknown" in str(e), str(e)
+    else:
+        raise AssertionError("action 99 was accepted")
     assert snapshot(h) == before
 
 
