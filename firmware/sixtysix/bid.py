@@ -194,13 +194,6 @@ class BidHand(FourHand):
         """The hand points of the side a seat plays on."""
         return self.side_score(self.side_of(seat))
 
-    def needed(self) -> int:
-        """Points the bidder must reach; a moon asks for every trick instead."""
-        return bid_points(self.high_bid) if self.high_bid < MOON else 0
-
-    def tricks_left(self) -> int:
-        return (24 - count(self.played())) // self.seats
-
     # --- acting ---------------------------------------------------------------
 
     # FourHand.act checks and logs an action, then takes it through _play,

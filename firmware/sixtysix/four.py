@@ -214,22 +214,6 @@ class FourHand:
             return self.card_points[side] + self.marriage_points[side]
         return self.card_points[side]
 
-    def needed(self) -> int:
-        """Points the bidding side must reach (a solo: 66, or every trick)."""
-        if self.high_bid >= SOLO:
-            return _SOLO_POINTS
-        return self.high_bid * _POINTS_PER_BID
-
-    def active(self, seat: int) -> bool:
-        return seat != self.sitting
-
-    def tricks_left(self) -> int:
-        n = 0
-        for s in range(4):
-            if s != self.sitting:
-                n += count(self.hands[s])
-        return n // (3 if self.sitting >= 0 else 4)
-
     def played(self) -> int:
         return self.won[0] | self.won[1]
 

@@ -9,11 +9,16 @@ from heapmeter import left_allocated
 from sixtysix.ai_bid import make_bid_player, node_budget
 from sixtysix.bid import PLAYING, BidRules
 from sixtysix.bid_match import BidMatch
+from sixtysix.cards import count
 from sixtysix.view_bid import BidView
 
 
 def _decide(player, view, _):
     player.choose(view)
+
+
+def _tricks_left(h):
+    return (24 - count(h.played())) // h.seats
 
 
 def test_decisions_in_play_allocate_nothing_and_keep_the_budget():
@@ -26,8 +31,8 @@ def test_decisions_in_play_allocate_nothing_and_keep_the_budget():
         while not h.over:
             view = BidView(h, h.turn)
             # play-outs early, the endgame search late; a forced move costs nothing
-            if h.phase == PLAYING and h.tricks_left() in (7, 6, 2) and len(view.actions) > 1:
-                assert left_allocated(_decide, hard, view) == 0, (seats, h.tricks_left())
+            if h.phase == PLAYING and _tricks_left(h) in (7, 6, 2) and len(view.actions) > 1:
+                assert left_allocated(_decide, hard, view) == 0, (seats, _tricks_left(h))
                 assert 0 < hard.nodes <= node_budget("hard", seats)
                 checked += 1
             h.act(heuristic.choose(view))

@@ -22,17 +22,6 @@ def test_a_wrong_deal_says_which_seat_is_short_or_which_card_is_twice():
             assert words in str(e), str(e)
 
 
-def test_the_contract_tells_the_points_needed_and_the_tricks_left():
-    h = dealt(THREE)
-    act(h, "pass", "bid 2", "pass")  # A passed first: B's 2 stands
-    assert h.needed() == 66 and h.tricks_left() == 8
-    act(h, "JH", "QS", "AH")
-    assert h.tricks_left() == 7
-    h = dealt()
-    act(h, "bid 5")  # a moon asks for every trick, not for points
-    assert h.needed() == 0 and h.tricks_left() == 12
-
-
 def test_the_turn_skips_a_player_who_passed_on_its_way_round():
     h = dealt(THREE)
     act(h, "bid 1", "pass", "bid 2", "bid 3")  # B passed: after A comes C

@@ -93,17 +93,6 @@ def test_a_wrong_deal_says_which_seat_is_short_or_which_card_is_twice():
         raise AssertionError("accepted")
 
 
-def test_the_contract_tells_the_points_needed_who_plays_and_the_tricks_left():
-    h = dealt()
-    act(h, "pass", "bid 3", "pass", "pass")
-    assert h.needed() == 99 and h.tricks_left() == 6
-    assert h.active(0) and h.active(1) and h.active(2) and h.active(3)
-    h = dealt()
-    act(h, "pass", "pass", "bid 5")  # C's solo: A, C's partner, sits out
-    assert h.sitting == 0 and h.needed() == 66 and h.tricks_left() == 6
-    assert not h.active(0) and h.active(1) and h.active(2) and h.active(3)
-
-
 def test_a_follower_must_follow_the_lowest_club_led_too():
     h = position("9C", "KC QC 9H", "JC", "AC", trump="H")  # 9C is card 0
     act(h, "9C")
