@@ -8,6 +8,7 @@ from sixtysix.hand import (
     R_LAST_TRICK,
     R_NO_WINNER,
     R_PLAYED_OUT,
+    close_cost,
 )
 from support import act, cards, deal, position, rejected, rules
 
@@ -40,6 +41,13 @@ def test_a_claim_with_exactly_66_is_correct():
     h.card_points[0] = 66
     act(h, "claim")
     assert h.winner == 0 and h.reason == R_CLAIM
+
+
+def test_a_claim_with_65_is_false():
+    h = endgame(won_b="AS TS AH TH")
+    h.card_points[0] = 65  # one short of 66
+    act(h, "claim")
+    assert h.winner == 1 and h.reason == R_FALSE_CLAIM and h.game_points == 2
 
 
 def test_loser_with_exactly_33_is_not_schneider():
@@ -123,6 +131,7 @@ def test_option_false_claim_match_loses_the_whole_match():
     h = endgame(rules(false_claim="match"), won_b="AS TS AH TH AC TC", tricks=(6, 3))
     act(h, "claim")
     assert h.winner == 1 and h.forfeit
+    assert h.game_points == 0  # README rule 9: the match is lost, no game points
 
 
 def test_assisted_mode_claims_automatically_after_a_trick():
@@ -146,6 +155,14 @@ def test_assisted_mode_claims_on_a_marriage_once_a_trick_is_won():
     assert h.over and h.winner == 0
 
 
+def test_assisted_mode_claims_on_a_marriage_that_makes_exactly_66():
+    r = rules(mode="assisted")
+    h = position(r, "KH QH", "9D JD", "S", leader=0, won_b="AS TS AC TC AD TD", tricks=(5, 3))
+    h.card_points[0] = 46  # the marriage brings exactly 20
+    act(h, "marry H")
+    assert h.over and h.winner == 0 and h.reason == R_CLAIM and h.score(0) == 66
+
+
 def test_assisted_mode_does_not_claim_on_the_last_trick():
     r = rules(mode="assisted")
     h = position(r, "AH", "9H", "S", leader=0, won_b="AS TS AC TC AD TD KS", tricks=(7, 4))
@@ -157,6 +174,13 @@ def test_acting_after_the_hand_is_over_is_rejected():
     h = endgame(won_b="AS TS AH TH")
     act(h, "claim")
     assert "hand is over" in rejected(h, "claim")
+    assert h.legal_plays() == 0 and h.hands[0]  # cards left in hand, none playable
+
+
+def test_a_claim_after_a_marriage_leaves_no_card_owed():
+    h = position(rules(), "KH QH", "9D JD", "S", leader=0, won_b="AS TS AC TC AD TD", tricks=(5, 3))
+    act(h, "marry H", "claim")
+    assert h.over and h.pending == -1
 
 
 # --- closing -----------------------------------------------------------------
@@ -199,6 +223,23 @@ def test_opponent_claiming_first_makes_the_closer_fail():
     assert h.winner == 1 and h.reason == R_CLOSER_FAILED and h.game_points == 2
 
 
+def test_a_closer_who_claims_66_wins():
+    h = position(rules(), "AD TD", "9C JC", "S", leader=0, won_b="AS TS", tricks=(6, 1), stock="9H QS")
+    act(h, "close", "AD", "9C")
+    assert h.score(0) >= 66
+    act(h, "claim")
+    assert h.winner == 0 and h.reason == R_CLAIM and h.game_points == 2  # B has 21
+
+
+def test_closer_fails_with_3_when_only_the_closer_had_a_trick_at_closing():
+    h = deal(rules(), WEAK, STRONG, "9S")
+    act(h, "JC", "AD")  # A takes a trick, B none
+    assert close_cost(h, 0) == 3 and close_cost(h, 1) == 2
+    act(h, "close")
+    play_out(h)
+    assert h.winner == 1 and h.reason == R_CLOSER_FAILED and h.game_points == 3
+
+
 def test_closer_with_66_after_the_last_trick_wins_as_if_claiming():
     h = position(rules(), "AD TD", "9C JC", "S", leader=0, won_b="AS TS", tricks=(6, 1), stock="9H QS")
     act(h, "close")
@@ -236,6 +277,29 @@ def test_option_closer_won_close_judges_the_loser_at_closing():
     act(h, "close", "marry S", "KS", "9C", "AC", "JC", "TS", "9D", "JH", "QH")
     play_out(h)
     assert h.winner == 0 and h.game_points == 3  # B had no trick when A closed
+
+
+def closed_by_a(r, b_marriage=0):
+    """A closes with 72 in six tricks against B's 21 (plus a marriage) in
+    three, takes AD 9D (B must follow) and gives B JD AS: B ends with 34."""
+    h = position(r, "AD JD", "AS 9D", "S", leader=0, won_b="KH QH KC QC KD QD", tricks=(6, 3), stock="9H QS")
+    h.marriage_points[1] = b_marriage
+    act(h, "close", "AD", "9D", "JD", "AS")
+    assert h.over and h.winner == 0 and h.reason == R_PLAYED_OUT
+    return h
+
+
+def test_closer_won_end_and_close_judge_the_loser_at_their_moment():
+    assert closed_by_a(rules()).game_points == 1  # B ends with 34
+    assert closed_by_a(rules(closer_won="close")).game_points == 2  # B had 21 at closing
+    assert closed_by_a(rules(closer_won="close"), 20).game_points == 1  # 41 with its marriage
+
+
+def test_closer_won_close_gives_3_when_the_loser_had_no_trick_at_closing():
+    h = position(rules(closer_won="close"), "AD TD", "9C JC", "S", leader=0, tricks=(6, 0), stock="9H QS")
+    act(h, "close")
+    play_out(h)
+    assert h.winner == 0 and h.tricks[1] == 0 and h.game_points == 3
 
 
 def test_schnapsen_judges_a_won_close_at_closing():
@@ -293,7 +357,14 @@ def test_played_out_with_nobody_at_66_nobody_wins():
     h = last_trick()
     act(h, "9D", "9C")
     assert h.score(0) == 65 and h.score(1) == 65
-    assert h.over and h.winner == -1 and h.reason == R_NO_WINNER
+    assert h.over and h.winner == -1 and h.reason == R_NO_WINNER and h.game_points == 0
+
+
+def test_played_out_with_exactly_66_that_player_wins():
+    h = last_trick()
+    h.card_points[0] += 1  # A ends with 66, B with 65
+    act(h, "9D", "9C")
+    assert h.score(0) == 66 and h.winner == 0 and h.reason == R_PLAYED_OUT
 
 
 def test_played_out_with_both_at_66_nobody_wins():
