@@ -73,10 +73,22 @@ def test_only_the_leader_may_declare_a_marriage():
     assert "only the player on lead" in rejected(h, "marry C")
 
 
+def test_the_follower_may_not_declare_or_exchange_after_the_lowest_card_is_led():
+    # 9C is card 0: a lead of it still makes B the follower
+    h = position(rules(), "9C AH TD", "9S KH QH", "S", leader=0, won_b="TC 9H", stock="JC QS")
+    act(h, "9C")
+    assert h.lead == 0 and MARRY + 2 not in actions(h) and EXCHANGE not in actions(h)
+    assert "only the player on lead" in rejected(h, "marry H")
+    assert "only before leading" in rejected(h, "exchange")
+
+
 def test_one_marriage_per_lead():
     h = game(a="KH QH KD QD JD TC", b="AC QC KC 9H JS AD", stock="9C JC TD KS 9S 9D JH TH AH AS TS")
     act(h, "marry H")
     assert "one was just declared" in rejected(h, "marry D")
+    act(h, "KH", "AC")  # B trumps nothing, A wins and leads again
+    act(h, "marry D")
+    assert h.marriages[0] == (1 << 2) | (1 << 1)  # both stay on record
 
 
 def test_marriages_may_be_declared_after_closing_by_default():

@@ -55,6 +55,31 @@ def test_schnapsen_deal_gives_packets_of_three_then_two():
     assert h.upcard == deck[10]
 
 
+def test_a_deal_that_is_not_the_deck_is_refused_with_its_reason():
+    from sixtysix.hand import Hand
+
+    h = Hand(Rules(SIXTY_SIX))
+    a = cards(A_CARDS)
+    b = cards(B_CARDS)
+    stock = [parse_card(n) for n in (STOCK + " QS").split()]
+    cases = (
+        (b, a, stock + [stock[0]], "stock must hold 12"),
+        (b, a | 1 << stock[0], stock, "each hand must hold 6"),
+        (b, a, stock[:-1] + [24], "no such card"),
+        (b, a, stock[:-1] + [stock[0]], "appears twice"),
+        ((b | cards("9C")) & ~cards("AC"), (a | cards("9C")) & ~cards("AH"), stock, "in both hands"),
+    )
+    for dealer_cards, other_cards, bad, words in cases:
+        try:
+            h.deal(1, dealer_cards, other_cards, bad)
+        except ValueError as e:
+            assert words in str(e), "%r lacks %r" % (str(e), words)
+        else:
+            raise AssertionError("dealt: " + words)
+    h.deal(1, b, a, stock)  # the same deck in order is taken
+    assert h.hands == [a, b]
+
+
 def test_upcard_suit_is_trumps():
     h = game()
     assert h.trump == 3 and card_name(h.upcard) == "QS"
@@ -125,6 +150,13 @@ def test_strict_phase_must_follow_suit():
     assert "must follow suit: holds hearts" in rejected(h, "9D")
 
 
+def test_holding_only_the_ace_of_the_suit_led_is_still_a_duty_to_follow():
+    h = position(rules(), "KH 9C", "AH 9D", "S", leader=0)
+    act(h, "KH")
+    assert h.legal_plays() == cards("AH")
+    assert "must follow suit: holds hearts" in rejected(h, "9D")
+
+
 def test_strict_phase_void_may_play_any_card_by_default():
     h = position(rules(), "AH 9C", "KS 9D", "S", leader=0)
     act(h, "AH")
@@ -184,6 +216,12 @@ def test_a_failure_to_follow_reveals_a_void():
     h = position(rules(void="trump"), "AH 9C TC", "KC 9D JC", "S", leader=0)
     act(h, "AH", "9D")  # B has no hearts and no trumps
     assert h.voids[1] == (1 << 2) | (1 << 3)
+
+
+def test_not_following_while_the_stock_is_open_reveals_nothing():
+    h = game()
+    act(h, "AH", "AC")  # B holds hearts and need not follow
+    assert h.voids == [0, 0]
 
 
 def test_legal_actions_never_exceed_the_buffer():
