@@ -505,6 +505,19 @@ def test_deal_passes_left_and_a_wrong_dealer_is_refused():
     raise AssertionError("accepted")
 
 
+def test_an_explicit_deal_sets_the_dealer_and_none_follows_a_won_match():
+    m = FourMatch(FourRules(), 3)
+    m.deal(2, [cards(x) for x in HANDS])
+    assert m.dealer == 2 and m.hand.turn == 3  # the dealer's left bids first
+    m.winner = 0  # side 0 (A and C) has won the match
+    try:
+        m.deal(2, [cards(x) for x in HANDS])
+    except ValueError as e:
+        assert "over" in str(e)
+        return
+    raise AssertionError("a hand was dealt after the match ended")
+
+
 def test_action_names_are_record_words():
     assert action_name(PASS) == "pass" and action_name(BID + 5) == "bid 5"
     assert action_name(MARRY + 2) == "marry H" and action_name(parse_card("TS")) == "play TS"

@@ -52,6 +52,16 @@ def test_the_deal_alternates_every_hand_even_without_a_winner():
     assert m.dealer == first
 
 
+def test_a_dealer_set_is_kept_when_the_hand_is_dealt():
+    # no fresh draw for the dealer once there is one, whichever player it is
+    for seed in range(1, 9):
+        for dealer in (0, 1):
+            m = Match(rules(), seed)
+            m.dealer = dealer
+            h = m.start_hand()
+            assert m.dealer == dealer and h.dealer == dealer and h.turn == 1 - dealer
+
+
 def test_the_same_seed_deals_the_same_hands():
     a = Match(Rules(SCHNAPSEN), 99).start_hand()
     b = Match(Rules(SCHNAPSEN), 99).start_hand()
@@ -67,6 +77,8 @@ def test_a_hand_nobody_wins_puts_a_point_in_the_pot_for_the_next_winner():
     assert m.pot == 1 and m.scores == [0, 0]
     finish(m, won_by(1))
     assert m.scores == [0, 2] and m.pot == 0 and m.awarded == [0, 2]
+    finish(m, won_by(0))
+    assert m.awarded == [1, 0] and m.hands_played == 3  # only the last hand's award
 
 
 def test_the_pot_adds_up_over_several_hands():
