@@ -21,6 +21,12 @@ def test_each_game_is_named_once():
         assert names[g] == names[g].lower()
 
 
+def test_titles_as_shown_and_every_game_offered_on_the_device():
+    assert games.title(0) == "Sixty-Six" and games.title(5) == "Bidding for two"
+    # the title menu offers all seven games (README "The games for three and four")
+    assert [games.offered(g) for g in range(len(GAMES))] == [True] * 7
+
+
 def test_index_finds_a_game_by_name_in_any_case():
     for i in range(len(GAMES)):
         assert games.index(field(i, NAME)) == i
@@ -61,7 +67,8 @@ def test_rules_and_options_of_every_game():
             assert table == ()
         for name, attr, values in table:
             assert r.option_value(name) == values[0] or getattr(r, attr) > 0
-            r.set_option(name, values[-1])
+            r.set_option(name, values[-1].upper())  # a keyword, in either case
+            assert r.option_value(name) == values[-1]
         assert len(r.changed_options()) <= len(table)
         assert games.new_rules(g) is not games.new_rules(g)  # a fresh one each time
 
