@@ -1,6 +1,6 @@
 """Decks, card encoding and the deterministic PRNG (RULES.md 1 'Deck', 2a)."""
 
-from sixtysix.cards import DECK20, DECK24, card_name, count, set_points
+from sixtysix.cards import DECK20, DECK24, card_name, count, list_cards, set_points
 from sixtysix.cardtext import parse_card
 from sixtysix.rng import Rng
 from support import rules
@@ -34,6 +34,14 @@ def test_card_names_round_trip_and_are_case_insensitive():
     for c in range(24):
         assert parse_card(card_name(c)) == c
         assert parse_card(card_name(c).lower()) == c
+
+
+def test_list_cards_writes_ids_from_the_first_card_of_the_set():
+    # the upper half of a 48-card set starts at card 24 (Sixty-Five)
+    buf = bytearray(8)
+    n = list_cards(0b1010, 0, buf, 0)
+    n = list_cards(0b101, 24, buf, n)
+    assert n == 4 and list(buf[:n]) == [1, 3, 24, 26]
 
 
 def test_unknown_card_names_are_rejected_with_the_name():
