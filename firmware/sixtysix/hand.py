@@ -297,10 +297,6 @@ class Hand:
             return self.card_points[p] + self.marriage_points[p]
         return self.card_points[p]
 
-    def played(self) -> int:
-        """Every card taken in a trick so far."""
-        return self.won[0] | self.won[1]
-
     # --- legality -------------------------------------------------------------
 
     def legal_plays(self) -> int:
