@@ -22,7 +22,9 @@ def _margin(hand, winner: int) -> str:
 
 
 def result_text(hand, names="AB") -> str:
-    """One line: who won the hand, how many game points, and why."""
+    """One line: who won the hand, how many game points, and why.  A seat
+    named "You" (the device's player) is spoken to: "You win", "before you
+    took a trick"."""
     r = hand.reason
     w = hand.winner
     if r == R_NO_WINNER:
@@ -34,24 +36,28 @@ def result_text(hand, names="AB") -> str:
         return "The hand is not finished"
     win = names[w]
     lose = names[1 - w]
+    you = win == "You"
+    win_after = "you" if you else win  # not the first word
     gp = hand.game_points
     plural = "s" if gp != 1 else ""
     if r == R_CLAIM:
         why = "%s claimed with %d; %s" % (win, hand.score(w), _margin(hand, w))
     elif r == R_FALSE_CLAIM:
         if hand.forfeit:
-            return "%s claimed with only %d and loses the match" % (lose, hand.score(1 - w))
+            loses = "lose" if lose == "You" else "loses"
+            return "%s claimed with only %d and %s the match" % (lose, hand.score(1 - w), loses)
         why = "%s claimed with only %d" % (lose, hand.score(1 - w))
         if gp == 3:
-            why += " before %s took a trick" % win
+            why += " before %s took a trick" % win_after
     elif r == R_CLOSER_FAILED:
         why = "%s closed and did not make 66" % lose
         if gp == 3:
-            why += "; %s had no trick when the stock was closed" % win
+            why += "; %s had no trick when the stock was closed" % win_after
     elif r == R_PLAYED_OUT:
-        why = "%s has %d after the last trick; %s" % (win, hand.score(w), _margin(hand, w))
+        has = "have" if you else "has"
+        why = "%s %s %d after the last trick; %s" % (win, has, hand.score(w), _margin(hand, w))
     elif r == R_LAST_TRICK:
         why = "%s took the last trick; %s" % (win, _margin(hand, w))
     else:
         why = ""
-    return "%s wins %d game point%s: %s" % (win, gp, plural, why)
+    return "%s %s %d game point%s: %s" % (win, "win" if you else "wins", gp, plural, why)

@@ -123,3 +123,27 @@ def test_the_last_trick_and_a_hand_nobody_won():
     assert h.reason == R_NO_WINNER
     said = "Nobody wins: 57 and 63 points after the last trick; a game point goes to the pot"
     assert result_text(h) == said
+
+
+def test_the_player_named_you_is_spoken_to():
+    """The device names its player "You": "You win", never "You wins"."""
+    you = ("You", "B")
+    h = endgame(won_b="AS TS AH TH")
+    act(h, "claim")
+    assert result_text(h, you) == "You win 1 game point: You claimed with 74; the loser had 42"
+    assert result_text(closed_by_a(rules()), you).startswith("You win 1 game point: You have 83 after")
+    h = endgame(rules(false_claim="match"), won_b="AS TS AH TH")
+    h.card_points[0] = 65
+    act(h, "claim")
+    assert result_text(h, you) == "You claimed with only 65 and lose the match"
+    h = endgame(rules(false_claim="2or3"), won_b="AS TS AH TH", tricks=(0, 5), leader=1)
+    h.card_points[1] = 40
+    act(h, "claim")
+    assert result_text(h, you) == "You win 3 game points: B claimed with only 40 before you took a trick"
+    h = deal(rules(), WEAK, STRONG, "9S")
+    act(h, "close")
+    play_out(h)
+    assert result_text(h, ("Ann", "You")) == (
+        "You win 3 game points: Ann closed and did not make 66; you had no trick when the stock was closed"
+    )
+    assert result_text(h, ("You", "B")).startswith("B wins 3 game points: You closed")
