@@ -3,7 +3,7 @@ MicroPython unix port (run.py): plain asserts, no pytest features."""
 
 from sixtysix.cards import count, set_points
 from sixtysix.cardtext import parse_card, parse_suit
-from sixtysix.hand import CLAIM, CLOSE, EXCHANGE, MARRY, Hand, IllegalAction
+from sixtysix.hand import CLAIM, CLOSE, EXCHANGE, MARRY, MAX_ACTIONS, Hand, IllegalAction
 from sixtysix.rules import SCHNAPSEN, SIXTY_SIX, Rules
 
 
@@ -151,3 +151,16 @@ def position(r, a, b, trump, leader=0, won_a="", won_b="", tricks=None, stock=No
     h.turn = leader
     h.dealer = 1 - leader
     return h
+
+
+def endgame(r=None, won_b="", tricks=None, a="9C JC", b="9D JD", leader=0):
+    """Stock exhausted, two cards each; B has won `won_b`, A the rest."""
+    return position(r or rules(), a, b, "S", leader=leader, won_b=won_b, tricks=tricks)
+
+
+def play_out(h):
+    """Play the lowest legal card until the hand ends."""
+    buf = bytearray(MAX_ACTIONS)
+    while not h.over:
+        h.legal_actions(buf)
+        h.act(buf[0])

@@ -6,26 +6,13 @@ end, or when the stock was closed).  Portable: plain asserts.
 """
 
 from sixtysix.explain import result_text
-from sixtysix.hand import MAX_ACTIONS, R_NO_WINNER
-from support import act, deal, position, rules
+from sixtysix.hand import R_NO_WINNER
+from support import act, deal, endgame, play_out, position, rules
 
 # The hands of test_rules_scoring (not imported: its module is too big for
 # MicroPython's heap beside this one).
 WEAK = "9C 9D 9H JC JD JH"
 STRONG = "AC AD AH TC TD TH"
-
-
-def endgame(r=None, won_b="", tricks=None, a="9C JC", b="9D JD", leader=0):
-    """Stock exhausted, two cards each; B has won `won_b`, A the rest."""
-    return position(r or rules(), a, b, "S", leader=leader, won_b=won_b, tricks=tricks)
-
-
-def play_out(h):
-    """Play the lowest legal card until the hand ends."""
-    buf = bytearray(MAX_ACTIONS)
-    while not h.over:
-        h.legal_actions(buf)
-        h.act(buf[0])
 
 
 def closed_by_a(r, b_marriage=0):

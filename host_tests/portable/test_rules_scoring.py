@@ -10,21 +10,7 @@ from sixtysix.hand import (
     R_PLAYED_OUT,
     close_cost,
 )
-from support import act, cards, deal, position, rejected, rules
-
-
-def endgame(r=None, won_b="", tricks=None, a="9C JC", b="9D JD", leader=0):
-    """Stock exhausted, two cards each; B has won `won_b`, A the rest."""
-    return position(r or rules(), a, b, "S", leader=leader, won_b=won_b, tricks=tricks)
-
-
-def play_out(h):
-    """Play the lowest legal card until the hand ends."""
-    buf = bytearray(MAX_ACTIONS)
-    while not h.over:
-        h.legal_actions(buf)
-        h.act(buf[0])
-
+from support import act, cards, deal, endgame, play_out, position, rejected, rules
 
 # --- claims ------------------------------------------------------------------
 
