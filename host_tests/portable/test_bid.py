@@ -4,13 +4,12 @@ strict play and marriages.  test_bid_match.py has the scoring, the match
 and the allocation checks (two modules, each small enough to compile on
 MicroPython's 64K-word heap)."""
 
+from seatmoves import act, code
 from sixtysix.bid import (
-    BID,
     MAX_ACTIONS,
     MOON,
     OPTIONS,
     OVER,
-    PASS,
     PLAYING,
     R_PASSED_OUT,
     BidHand,
@@ -19,7 +18,7 @@ from sixtysix.bid import (
 from sixtysix.cards import count
 from sixtysix.cardtext import parse_card, parse_suit
 from sixtysix.four import BIDDING
-from sixtysix.hand import MARRY, IllegalAction
+from sixtysix.hand import IllegalAction
 
 
 def cards(text):
@@ -49,22 +48,6 @@ def dealt(hands=TWO, dealer=None, r=None):
     h = BidHand(r or BidRules(n))
     h.deal(n - 1 if dealer is None else dealer, [cards(x) for x in hands])
     return h
-
-
-def code(move):
-    words = move.split()
-    if words[0] == "pass":
-        return PASS
-    if words[0] == "bid":
-        return BID + int(words[1])
-    if words[0] == "marry":
-        return MARRY + parse_suit(words[1])
-    return parse_card(words[0])
-
-
-def act(h, *moves):
-    for m in moves:
-        h.act(code(m))
 
 
 def state(h):

@@ -1,5 +1,6 @@
 """Four-player partnership Sixty-Six with bidding (RULES.md 2c)."""
 
+from seatmoves import act, code
 from sixtysix.cards import count, set_points
 from sixtysix.cardtext import parse_card, parse_suit
 from sixtysix.four import (
@@ -35,22 +36,6 @@ def dealt(r=None, hands=HANDS, dealer=3):
     h = FourHand(r or FourRules())
     h.deal(dealer, [cards(x) for x in hands])
     return h
-
-
-def code(move):
-    words = move.split()
-    if words[0] == "pass":
-        return PASS
-    if words[0] == "bid":
-        return BID + int(words[1])
-    if words[0] == "marry":
-        return MARRY + parse_suit(words[1])
-    return parse_card(words[-1])
-
-
-def act(h, *moves):
-    for m in moves:
-        h.act(code(m))
 
 
 def snapshot(h):

@@ -1,49 +1,23 @@
 """Four-hand (RULES.md 2c), part two: what test_four.py leaves open, found
 by a mutation audit: a wrong deal's message, the contract's figures, the
 lowest card led, voids shown, the trick's winner leading, marriage cards
-known, and the defending side reaching the target.  A module of its own,
-with its own small helpers (no cardtext: compiled before four.py it
-leaves too little room): test_four.py fills MicroPython's 64K-word heap
-nearly to the last word."""
+known, and the defending side reaching the target.  A module of its own
+(test_four.py fills MicroPython's 64K-word heap nearly to the last word),
+its cards read by seatmoves rather than cardtext for the same reason."""
 
-from sixtysix.cards import RANK_LETTERS, SUIT_LETTERS
-from sixtysix.four import BID, PASS, PLAYING, FourHand, FourMatch, FourRules
-from sixtysix.hand import MARRY, IllegalAction
+from seatmoves import act, card, code, suit
+from sixtysix.four import PLAYING, FourHand, FourMatch, FourRules
+from sixtysix.hand import IllegalAction
 
 # Dealer D, so A bids first.  A holds the heart marriage.
 HANDS = ("AH TH KH QH 9C JC", "AC TC KC QC JD 9D", "AS TS KS QS JH 9H", "AD TD KD QD JS 9S")
 
 
-def parse_suit(letter):
-    return SUIT_LETTERS.index(letter)
-
-
-def parse_card(name):
-    """'TS' -> the card's id (suit * 6 + rank)."""
-    return parse_suit(name[1]) * 6 + RANK_LETTERS.index(name[0])
-
-
 def cards(text):
     s = 0
     for name in text.split():
-        s |= 1 << parse_card(name)
+        s |= 1 << card(name)
     return s
-
-
-def code(move):
-    words = move.split()
-    if words[0] == "pass":
-        return PASS
-    if words[0] == "bid":
-        return BID + int(words[1])
-    if words[0] == "marry":
-        return MARRY + parse_suit(words[1])
-    return parse_card(words[0])
-
-
-def act(h, *moves):
-    for m in moves:
-        h.act(code(m))
 
 
 def dealt():
@@ -63,7 +37,7 @@ def position(a, b, c, d, trump, bid=1):
     h.won[0] = 0xFFFFFF & ~held
     h.tricks[0] = 1
     h.phase = PLAYING
-    h.trump = parse_suit(trump)
+    h.trump = suit(trump)
     h.high_bid = bid
     h.bidder = 0
     return h
@@ -104,7 +78,7 @@ def test_a_follower_who_does_not_follow_shows_the_voids_everyone_may_know():
     h = position("AH", "KC 9S", "9D", "QH", trump="C")
     act(h, "AH", "KC")  # B trumps: void in hearts only
     act(h, "9D")  # C neither follows nor trumps: void in hearts and clubs
-    hearts, clubs = 1 << parse_suit("H"), 1 << parse_suit("C")
+    hearts, clubs = 1 << suit("H"), 1 << suit("C")
     assert h.voids[1] == hearts and h.voids[2] == hearts | clubs
     act(h, "QH")  # D follows
     assert h.voids[3] == 0 and h.voids[0] == 0

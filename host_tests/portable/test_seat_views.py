@@ -3,10 +3,10 @@ view_bid.py): what the table shows, never another seat's cards.  A module
 of its own: test_four.py and test_bid_match.py with the views compiled
 beside them no longer fit MicroPython's 64K-word heap."""
 
+from seatmoves import act
 from sixtysix.bid import BidHand, BidRules
 from sixtysix.cardtext import parse_card, parse_suit
-from sixtysix.four import BID, PASS, PLAYING, FourHand, FourRules
-from sixtysix.hand import MARRY
+from sixtysix.four import PLAYING, FourHand, FourRules
 from sixtysix.view_bid import BidView
 from sixtysix.view_four import FourView
 
@@ -16,19 +16,6 @@ def cards(text):
     for name in text.split():
         s |= 1 << parse_card(name)
     return s
-
-
-def act(h, *moves):
-    for m in moves:
-        words = m.split()
-        if words[0] == "pass":
-            h.act(PASS)
-        elif words[0] == "bid":
-            h.act(BID + int(words[1]))
-        elif words[0] == "marry":
-            h.act(MARRY + parse_suit(words[1]))
-        else:
-            h.act(parse_card(words[0]))
 
 
 def ids(s):
