@@ -260,6 +260,18 @@ def test_a_searching_player_reports_nodes(capsys, tmp_path):
     assert "\n1 deal pair: 2 matches, " in out  # one pair, in the singular
 
 
+@pytest.mark.parametrize("game, units", [("sixty-six", "deal pairs"), ("three-hand", "deal sets")])
+def test_the_interval_note_names_its_units_in_the_plural_even_for_one(capsys, tmp_path, game, units):
+    # The count line says "1 deal pair"; the note under the table speaks of
+    # the units in general, so "over deal pair" would read wrong.
+    status, out, _ = run_arena(
+        capsys, "--a", "easy", "--b", "random", "--game", game, "--matches", "1", "--target", "1",
+        "--jobs", "1", "--out", str(tmp_path),
+    )  # fmt: skip
+    assert status == 0
+    assert "; normal approximation over %s for a - b\n" % units in out, out
+
+
 def test_an_earlier_run_is_replaced_and_other_files_kept(capsys, tmp_path):
     (tmp_path / "m0042-b-first.txt").write_text("old")
     (tmp_path / "notes.txt").write_text("mine")

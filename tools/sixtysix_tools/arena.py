@@ -582,7 +582,8 @@ def summary(s: Settings, outcomes: list[Outcome]) -> list[str]:
         split = sets - every_time[0] - every_time[1]
         lines.append("deal pairs won twice: a %d, b %d, split %d" % (every_time[0], every_time[1], split))
     lines.append(
-        "[ ] = 95%% interval: Wilson score for the shares won; normal approximation over %s for a - b" % unit
+        "[ ] = 95%% interval: Wilson score for the shares won; normal approximation over %ss for a - b"
+        % _unit(part)
     )
     return lines
 
