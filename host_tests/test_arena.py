@@ -299,7 +299,7 @@ RANDOMS = ["--a", "random", "--b", "random"]
         (["--a", "grandmaster", "--b", "random"], "--a: unknown player 'grandmaster' (random, heuristic"),
         (
             ["--a", "random", "--b", "hrad"],
-            "classic); host only: lookahead, pimc, ismcts, LEVEL:SETTING=N,...",
+            "classic); host only: lookahead, pimc, ismcts, ismcts-cards, ismcts-late, LEVEL:SETTING=N,...",
         ),
         (
             ["--a", "random"],

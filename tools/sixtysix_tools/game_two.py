@@ -54,8 +54,9 @@ class TwoPlayer(GamePart):
         try:
             return super().make_player(name, seed)
         except ValueError as e:
-            # The core lists the device's levels; the host adds its own two.
-            raise ValueError("%s; host only: lookahead, pimc, ismcts, LEVEL:SETTING=N,..." % e) from None
+            # The core lists the device's levels; the host adds its own.
+            host = "lookahead, pimc, ismcts, ismcts-cards, ismcts-late, LEVEL:SETTING=N,..."
+            raise ValueError("%s; host only: %s" % (e, host)) from None
 
     def deal(self, match, dealer: int, cards: dict, stock):
         masks = [sum(1 << c for c in cards[s]) for s in (0, 1)]
