@@ -107,6 +107,16 @@ def test_check_names_each_stale_missing_and_leftover_file(capsys, clone):
     assert 'BOARDS = ("new_board", "oled_128x64",' in (clone / "boards" / "__init__.py").read_text()
 
 
+def test_the_manifests_make_line_runs_in_a_micropython_checkout():
+    # `make -C ports/PORT` is typed in a MicroPython checkout, where $PWD is
+    # that checkout, so the manifest's path has to be given as this clone's.
+    for name in board_files.boards_for("micropython"):
+        with open(os.path.join(ROOT, "manifests", name, "manifest.py"), encoding="utf-8") as f:
+            make = next(line for line in f if line.startswith("#   make -C ports/"))
+        assert "$PWD" not in make, make
+        assert make.rstrip().endswith(" FROZEN_MANIFEST=/path/to/REPO/manifests/%s/manifest.py" % name), make
+
+
 def test_a_circuitpython_board_gets_no_mip_package_or_manifest(capsys, clone):
     (clone / "boards" / "pybadge.json").write_text("{}\n")
     status, lines = check(capsys, clone)

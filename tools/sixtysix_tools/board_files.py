@@ -43,8 +43,9 @@ RUFF_LINE_LENGTH = 88  # ruff's own default, where pyproject.toml sets none
 MANIFEST = """\
 # Written from boards/{name}.py by `{command}`: change the board module and run that again.
 # Freeze pocket Sixty-Six for the {name} board into a MicroPython image ({port} port):
-#   make -C ports/{port} BOARD={board} FROZEN_MANIFEST=$PWD/manifests/{name}/manifest.py
-# (the path must be absolute; paths below are relative to this file).  Frozen
+#   make -C ports/{port} BOARD={board} FROZEN_MANIFEST=/path/to/REPO/manifests/{name}/manifest.py
+# typed in a MicroPython checkout, REPO being this clone (the path must be
+# absolute; paths below are relative to this file).  Frozen
 # modules run from flash, so the game's code takes no RAM to load.  Our panel
 # and button drivers are our own, so nothing comes from micropython-lib.
 # ruff: noqa: F821, E501 - package(), include() and metadata() come from MicroPython's manifest tool
