@@ -197,3 +197,31 @@ def test_hard_takes_its_open_stock_cards_from_the_weights():
                 assert all(0 <= x <= 255 for x in wide), wide
     assert taken >= 5
     assert medium.features is None  # medium keeps the rule of thumb
+
+
+@pytest.mark.parametrize(
+    "source, says",
+    [
+        ("import no_such_module_here\n", "No module named 'no_such_module_here'"),
+        ("WEIGHTS = no_such_name\n", "name 'no_such_name' is not defined"),
+        ("raise RuntimeError('broken')\n", "broken"),
+    ],
+)
+def test_rollout_weights_whose_code_fails_are_one_line_not_a_traceback(tmp_path, capsys, source, says):
+    # The module is run to read it, so its own code can fail in any way.
+    module = tmp_path / "weights.py"
+    module.write_text(source)
+    argv = ["train-policy", "--matches", "1", "--rollouts", "1", "--rollout-weights", str(module)]
+    assert main(argv + ["--out", str(tmp_path / "out.py")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("sixtysix train-policy: cannot read %s: " % module), err
+    assert says in err
+    assert not (tmp_path / "out.py").exists()
+
+
+def test_a_missing_rollout_weights_file_is_named_once(tmp_path, capsys):
+    missing = tmp_path / "none.py"
+    argv = ["train-policy", "--matches", "1", "--rollouts", "1", "--rollout-weights", str(missing)]
+    assert main(argv + ["--out", str(tmp_path / "out.py")]) == 2
+    err = capsys.readouterr().err
+    assert err == "sixtysix train-policy: cannot read %s: No such file or directory\n" % missing

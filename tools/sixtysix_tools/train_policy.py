@@ -296,8 +296,9 @@ def run(args) -> int:
     if args.rollout_weights is not None:
         try:
             rollout_weights = read_weights(args.rollout_weights)
-        except (OSError, SyntaxError, AttributeError, ValueError, TypeError) as e:
-            print("sixtysix train-policy: cannot read %s: %s" % (args.rollout_weights, e), file=sys.stderr)
+        except Exception as e:  # reading runs the module: its own code may fail in any way
+            why = e.strerror if isinstance(e, OSError) and e.strerror else e
+            print("sixtysix train-policy: cannot read %s: %s" % (args.rollout_weights, why), file=sys.stderr)
             return 2
     exact = not args.playout
     results = []
