@@ -134,6 +134,20 @@ def test_output_read_by_a_program_that_stopped_reading_is_no_error(monkeypatch, 
     assert capsys.readouterr().err == ""
 
 
+@pytest.mark.parametrize("argv", [["bench", "core", "--hands", "5"], ["bench", "ai", "--matches", "1"]])
+def test_bench_read_by_a_program_that_stopped_reading_is_no_error(monkeypatch, capsys, argv):
+    """bench reports its own OSErrors (a MicroPython it cannot run), but a
+    reader that stopped reading is no failure there either."""
+
+    class ClosedPipe(io.StringIO):
+        def write(self, text):
+            raise BrokenPipeError(32, "Broken pipe")
+
+    monkeypatch.setattr(sys, "stdout", ClosedPipe())
+    assert cli.main(argv) == 0
+    assert capsys.readouterr().err == ""
+
+
 def test_ctrl_c_while_a_command_loads(monkeypatch, capsys):
     def interrupted(name, package=None):
         raise KeyboardInterrupt

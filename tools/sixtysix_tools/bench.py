@@ -537,6 +537,8 @@ def run(args):
             bench_device(args.seed)
         else:
             bench_core(args.hands, args.seed)
+    except BrokenPipeError:  # the reader stopped reading: cli.main's quiet exit, as for every command
+        raise
     except (BenchError, OSError, subprocess.TimeoutExpired, EmulatorError) as e:
         print("sixtysix bench: %s" % e, file=sys.stderr)
         return 1
