@@ -60,4 +60,4 @@ def test_buckets_are_the_hints_own():
 def test_bad_arguments_get_one_line_and_status_2(argv, capsys):
     assert main(["calibrate"] + argv) == 2
     err = capsys.readouterr().err
-    assert err.startswith("calibrate: ") and err.count("\n") == 1
+    assert err.startswith("sixtysix calibrate: ") and err.count("\n") == 1

@@ -127,7 +127,7 @@ def run(args) -> int:
     try:
         game, opponent, hands, seed, jobs = settings(args)
     except UsageError as e:
-        print("calibrate: %s" % e, file=sys.stderr)
+        print("sixtysix calibrate: %s" % e, file=sys.stderr)
         return 2
     tasks = [(game, opponent, derive_seed("calibrate", game, seed, i), i % 2) for i in range(hands)]
     if jobs > 1:
