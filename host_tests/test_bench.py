@@ -101,3 +101,12 @@ def test_bench_device_emulated_plays_every_offered_game_or_the_one_named():
         assert "skat" in str(e)
     else:
         raise AssertionError("an unknown game was accepted")
+
+
+def test_bench_core_on_the_emulated_pico_is_refused_before_asking_for_its_files(monkeypatch, capsys):
+    # Asking for an image and a bootrom first sent someone to fetch them
+    # only to be told that bench core has no --emulated.
+    monkeypatch.delenv("SIXTYSIX_PICO_IMAGE", raising=False)
+    monkeypatch.delenv("SIXTYSIX_PICO_BOOTROM", raising=False)
+    assert cli.main(["bench", "core", "--emulated"]) == 1
+    assert capsys.readouterr().err == "sixtysix bench: bench core has no --emulated\n"

@@ -504,6 +504,8 @@ def device_games(name: str | None) -> tuple[int, ...]:
 def run_emulated(args):
     from . import bench_emulated, emulated
 
+    if args.what == "core":  # said before asking for files it would not use
+        raise BenchError("bench core has no --emulated")
     emulated.find_inputs(args.image, args.bootrom)  # a clear message before anything starts
     if args.image:
         os.environ[emulated.IMAGE_ENV] = args.image
@@ -519,8 +521,6 @@ def run_emulated(args):
         boards = tuple(args.board or bench_emulated.PICO_BOARDS)
         games = device_games(args.game)
         bench_emulated.bench_device_emulated(args.seed, boards, games, args.level, args.frozen)
-    else:
-        raise BenchError("bench core has no --emulated")
 
 
 def run(args):
