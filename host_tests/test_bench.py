@@ -4,6 +4,7 @@ import re
 import subprocess
 import sys
 
+import pytest
 from sixtysix_tools import cli
 
 
@@ -43,6 +44,40 @@ def test_bench_rejects_bad_numbers_without_a_traceback(capsys):
             raise AssertionError("%s was accepted" % args)
         err = capsys.readouterr().err
         assert "Traceback" not in err and "error:" in err
+
+
+@pytest.mark.parametrize(
+    "args, says",
+    [
+        (["--seed", "-5"], "--seed: takes a number from 0 to 999999999, not '-5'"),
+        (["--seed", "9" * 30], "--seed: takes a number from 0 to 999999999, not '%s...'" % ("9" * 24)),
+        (["--seed", "\u0663"], "--seed: takes a number from 0 to 999999999, not '\u0663'"),
+        (["--hands", "\u0663"], "--hands: takes a number from 1 to 999999999, not '\u0663'"),
+        (["--matches", "1000000000"], "--matches: takes a number from 1 to 999999999, not '1000000000'"),
+    ],
+)
+def test_bench_numbers_are_ascii_digits_in_range(monkeypatch, capsys, args, says):
+    # A negative seed once reached the MicroPython driver, which answered
+    # with its own usage line; a 20-digit one ran as a bignum; int() reads
+    # Arabic-Indic digits as numbers.
+    from sixtysix_tools import bench
+
+    def refuse(*_):
+        raise AssertionError("bench ai ran with %s" % args)
+
+    monkeypatch.setattr(bench, "bench_ai", refuse)
+    with pytest.raises(SystemExit) as e:
+        cli.main(["bench", "ai"] + args)
+    assert e.value.code == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and err.rstrip().endswith(says), err
+
+
+def test_bench_reads_a_seed_at_either_end_of_its_range():
+    from sixtysix_tools import bench
+
+    assert bench.seed_number("0") == 0 and bench.seed_number("999999999") == 999999999
+    assert bench.positive("1") == 1
 
 
 def test_driver_plays_the_same_hands_on_cpython_for_a_seed():

@@ -32,6 +32,7 @@ from .bench_common import (
 from .emulated import EmulatorError
 from .executables import find_executable
 from .firmware_files import compile_as_deployed
+from .textin import ascii_int, cut_short
 
 CORE = os.path.dirname(os.path.abspath(sixtysix.__file__))
 # MicroPython finds the core's source here (MICROPYPATH), installed or not.
@@ -57,14 +58,25 @@ SEAT_GAMES = _seat_games()
 
 
 def positive(text):
+    """--hands, --matches, --positions: ASCII digits, 1 to 999999999 (int()
+    would also read '٣', or a number no run could finish)."""
+    return _bounded(text, 1)
+
+
+def seed_number(text):
+    """--seed as every other command takes it: 0 to 999999999 (the drivers
+    on MicroPython refuse a negative seed, and a longer one is a bignum)."""
+    return _bounded(text, 0)
+
+
+def _bounded(text, low):
     import argparse
 
-    try:
-        n = int(text)
-    except ValueError:
-        n = 0
-    if n <= 0:
-        raise argparse.ArgumentTypeError("expected a positive whole number, not '%s'" % text)
+    n = ascii_int(text, low, 999999999)
+    if n is None:
+        raise argparse.ArgumentTypeError(
+            "takes a number from %d to 999999999, not '%s'" % (low, cut_short(text))
+        )
     return n
 
 
@@ -86,7 +98,7 @@ def add_arguments(parser):
         help="ai, two-player games: time each level on N positions reached by random play"
         " instead of self-play matches",
     )
-    parser.add_argument("--seed", type=int, default=1, help="seed of deals and players (default 1)")
+    parser.add_argument("--seed", type=seed_number, default=1, help="seed of deals and players (default 1)")
     parser.add_argument(
         "--game",
         choices=GAME_NAMES + SEAT_GAMES + ("all",),
