@@ -880,3 +880,23 @@ def test_boot_py_without_circuitpy_is_refused(capsys):
         "sixtysix deploy: --boot-py is for a CircuitPython board's drive (with --circuitpy PATH); "
         "a MicroPython board keeps its own boot.py\n"
     )
+
+
+def test_port_with_circuitpy_is_refused(tmp_path, capsys):
+    """A CircuitPython board is written through its drive; a --port given
+    beside --circuitpy was silently ignored, so it is refused before any
+    file is copied."""
+    drive = tmp_path / "CIRCUITPY"
+    drive.mkdir()
+    (drive / "boot_out.txt").write_text(
+        "Adafruit CircuitPython 9.2.1 on 2024-11-20; Adafruit PyBadge with samd51j19\n"
+    )
+    status, out, err = run_deploy(
+        capsys, "--board", "pybadge", "--circuitpy", str(drive), "--port", "/dev/ttyACM0"
+    )
+    assert status == 2 and out == ""
+    assert err == (
+        "sixtysix deploy: --port is for a MicroPython board's serial port; a CircuitPython board is "
+        "copied to through its drive (--circuitpy PATH) alone\n"
+    )
+    assert sorted(p.name for p in drive.iterdir()) == ["boot_out.txt"]

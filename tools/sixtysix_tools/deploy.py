@@ -598,6 +598,11 @@ def run(args) -> int:
                 "--boot-py is for a CircuitPython board's drive (with --circuitpy PATH); "
                 "a MicroPython board keeps its own boot.py"
             )
+        if args.circuitpy and args.port:
+            raise DeployError(
+                "--port is for a MicroPython board's serial port; a CircuitPython board is "
+                "copied to through its drive (--circuitpy PATH) alone"
+            )
         if args.circuitpy:
             from .circuitpy import deploy_circuitpy
 
