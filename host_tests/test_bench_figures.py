@@ -1,0 +1,188 @@
+"""The order statistics and sums behind `sixtysix bench ai`'s published
+time figures (p50, p95, max per decision, in microseconds and in search
+nodes), checked on small lists against an independent definition of the
+percentile, and the lines bench.py prints from a driver's figures.
+
+No clock is judged: the lists are made up, and the one measured figure
+(baseline_us) is never compared."""
+
+import importlib
+import itertools
+import os
+import sys
+
+import pytest
+from sixtysix_tools import bench, benchtime
+
+
+def percentile(values, percent):
+    """Nearest rank, by its definition: the smallest value of the list with
+    at least `percent`% of the values at or below it."""
+    n = len(values)
+    for v in sorted(set(values)):
+        if 100 * sum(1 for x in values if x <= v) >= percent * n:
+            return v
+    raise AssertionError("unreachable for 0 < percent <= 100")
+
+
+def lists():
+    """Every list of length 1 to 5 over three values (ties galore), and
+    some longer ones where the 95th percentile is not the largest."""
+    for n in range(1, 6):
+        yield from (list(t) for t in itertools.product((0, 3, 7), repeat=n))
+    yield list(range(20))  # p95: rank 19 of 20
+    yield list(range(21))  # p95: rank 20 of 21
+    yield [5] * 19 + [9, 9]
+    yield [1] * 18 + [2, 3]
+    yield [4, 4, 4, 9] * 10
+
+
+def test_nearest_rank_is_the_textbook_percentile_on_small_lists():
+    for values in lists():
+        ordered = sorted(values)
+        for percent in range(1, 101):
+            assert benchtime.nearest_rank(ordered, percent) == percentile(values, percent), (values, percent)
+
+
+@pytest.mark.parametrize(
+    "values, p50, p95",
+    [
+        ([8], 8, 8),  # one decision: every percentile is it
+        ([8, 2], 2, 8),  # two: the median is the lower, p95 the higher
+        ([3, 1, 2], 2, 3),
+        (list(range(1, 21)), 10, 19),  # 20: p95 is the 19th, not the slowest
+        (list(range(1, 22)), 11, 20),
+    ],
+)
+def test_nearest_rank_on_tiny_samples(values, p50, p95):
+    ordered = sorted(values)
+    assert (benchtime.nearest_rank(ordered, 50), benchtime.nearest_rank(ordered, 95)) == (p50, p95)
+
+
+def reported(capsys, call):
+    call()
+    out = capsys.readouterr().out
+    return dict(line.split(" ", 1) for line in out.splitlines() if " " in line)
+
+
+TIMES = [40, 7, 7, 300, 12, 9, 7, 55, 12, 10, 11, 13, 8, 9, 21, 7, 14, 90, 16, 12, 10]  # 21, unsorted, ties
+COUNTS = [0, 0, 5, 900, 0, 33, 33, 0, 120, 0, 7, 0, 0, 64, 250, 0, 1, 2, 0, 33, 0]
+
+
+def test_report_decisions_prints_the_order_statistics_of_the_unsorted_lists(capsys):
+    searched = sum(1 for c in COUNTS if c)
+    got = reported(
+        capsys,
+        lambda: benchtime.report_decisions(list(TIMES), list(COUNTS), searched, sum(COUNTS), max(COUNTS), 77),
+    )
+    assert got["moves"] == "21" and got["searched"] == str(searched)
+    assert int(got["total_us"]) == sum(TIMES)
+    assert int(got["median_us"]) == percentile(TIMES, 50) == 12
+    assert int(got["p95_us"]) == percentile(TIMES, 95) == 90
+    assert int(got["max_us"]) == max(TIMES) == 300
+    assert int(got["nodes"]) == sum(COUNTS) and int(got["max_nodes"]) == max(COUNTS)
+    assert int(got["nodes_p50"]) == percentile(COUNTS, 50) == 1
+    assert int(got["nodes_p95"]) == percentile(COUNTS, 95) == 250
+    assert got["baseline_loops"] == str(benchtime.BASELINE_LOOPS) and got["checksum"] == "77"
+
+
+@pytest.fixture
+def ai_driver(monkeypatch):
+    """bench_ai_mpy imported as the drivers import each other: plainly,
+    from beside benchtime.py."""
+    monkeypatch.syspath_prepend(os.path.dirname(benchtime.__file__))
+    try:
+        yield importlib.import_module("bench_ai_mpy")
+    finally:
+        sys.modules.pop("bench_ai_mpy", None)
+        sys.modules.pop("benchtime", None)
+
+
+def test_the_ai_driver_reports_the_moves_that_searched_apart(capsys, ai_driver):
+    table = ai_driver.Table("hard", 1, None)
+    table.timed = True
+    for spent, nodes in zip(TIMES, COUNTS):
+        table.note(spent, 3, nodes)
+    got = reported(capsys, lambda: ai_driver.report(table))
+    searches = [t for t, c in zip(TIMES, COUNTS) if c]
+    assert int(got["search_median_us"]) == percentile(searches, 50) == 12
+    assert int(got["search_p95_us"]) == percentile(searches, 95) == 300
+    assert int(got["median_us"]) == percentile(TIMES, 50)
+    assert got["searched"] == str(len(searches)) and got["moves"] == str(len(TIMES))
+    assert int(got["nodes"]) == sum(COUNTS) and int(got["max_nodes"]) == max(COUNTS)
+    assert int(got["nodes_p95"]) == percentile(COUNTS, 95)
+
+
+def test_the_ai_driver_reports_no_search_times_when_nothing_searched(capsys, ai_driver):
+    table = ai_driver.Table("easy", 1, None)
+    table.timed = True
+    for spent in (5, 1, 3):
+        table.note(spent, 2, 0)
+    got = reported(capsys, lambda: ai_driver.report(table))
+    assert "search_median_us" not in got and got["searched"] == "0" and got["max_nodes"] == "0"
+    assert (got["median_us"], got["p95_us"], got["max_us"]) == ("3", "5", "5")
+
+
+FIGURES = {
+    "moves": "40",
+    "searched": "30",
+    "total_us": "200000",
+    "median_us": "1500",
+    "p95_us": "25000",
+    "max_us": "40000",
+    "search_median_us": "2000",
+    "search_p95_us": "30000",
+    "nodes": "9000",
+    "max_nodes": "1800",
+    "nodes_p50": "170",
+    "nodes_p95": "1500",
+    "baseline_loops": "200000",
+    "baseline_us": "1000",
+    "checksum": "5",
+}
+
+
+def test_move_lines_prints_median_p95_and_max_in_ms_and_in_baseline_loops(capsys):
+    bench.move_lines("CPython 3.12", FIGURES)
+    assert capsys.readouterr().out == (
+        "  CPython 3.12        per move: median     1.50 ms, p95    25.00 ms, max    40.00 ms;"
+        " median = 300000, p95 = 5000000 baseline loops\n"
+        "                      moves that searched: median     2.00 ms, p95    30.00 ms\n"
+    )
+
+
+def test_device_line_keeps_p50_p95_and_max_apart():
+    figures = {"nodes_p50": "173", "nodes_p95": "1511", "max_nodes": "1800"}
+    assert bench.device_line(figures, "sixty-six") == (
+        "  nodes per decision: p50 173, p95 1511, max 1800;"
+        " estimated RP2040 time (17.3 nodes/ms): 10 ms, 87 ms, 104 ms"
+    )
+
+
+def test_bench_level_prints_each_runtime_its_own_figures(capsys, monkeypatch):
+    mpy = dict(FIGURES, total_us="1000000", median_us="9000", p95_us="150000", max_us="240000")
+    mpy.update(search_median_us="12000", search_p95_us="180000", baseline_us="8000")
+
+    def drive(command, args, cwd=None, env=None):
+        assert args == ["speed", "medium", 2, 4, "sixty-six"]
+        return dict(FIGURES) if command[0] == sys.executable else dict(mpy)
+
+    monkeypatch.setattr(bench, "drive", drive)
+    bench.bench_level("micropython", "MicroPython 1.2", "medium", 2, 4, "sixty-six")
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "medium: 2 matches against itself, 40 moves, 30 of them searched"
+    assert lines[1].startswith("  CPython %d.%d" % sys.version_info[:2])
+    assert "median     1.50 ms, p95    25.00 ms, max    40.00 ms; median = 300000, p95 = 5000000" in lines[1]
+    assert lines[3] == (
+        "  MicroPython 1.2     per move: median     9.00 ms, p95   150.00 ms, max   240.00 ms;"
+        " median = 225000, p95 = 3750000 baseline loops"
+    )
+    assert lines[5:] == [
+        "  MicroPython time / CPython time, all moves: 5.00",
+        "  search nodes per second of decision time: CPython 45000, MicroPython 9000",
+        "  nodes per move: mean 225 (300 over the moves that searched), max 1800;"
+        " same moves on both runtimes: yes",
+        "  MicroPython 1.2, moves that searched: median    12.00 ms, p95   180.00 ms",
+        "  nodes per decision: p50 170, p95 1500, max 1800; estimated RP2040 time (17.3 nodes/ms):"
+        " 10 ms, 87 ms, 104 ms",
+    ]
