@@ -78,6 +78,19 @@ def test_ratio_interval_needs_two_clusters_for_a_width():
         ratio_interval([1, 2], [1])
 
 
+def test_z95_is_the_normal_quantile():
+    assert Z95 == pytest.approx(statistics.NormalDist().inv_cdf(0.975), rel=1e-12)
+
+
+def test_wilson_ends_stay_inside_0_and_1_at_the_extremes():
+    """The summary prints 100 * low with one decimal: a rounding error
+    below 0 would show as -0.0 (it does for 0 of 27 without the clamp)."""
+    for n in range(1, 200):
+        low, high = wilson(0, n)[0], wilson(n, n)[1]
+        assert 0.0 <= low < 1e-12 and 1 - 1e-12 < high <= 1.0, n
+        assert ("%.1f" % (100 * low), "%.1f" % (100 * high)) == ("0.0", "100.0")
+
+
 # --- running the arena -------------------------------------------------------
 
 
@@ -152,7 +165,7 @@ def test_printed_figures_agree_with_the_records(capsys, tmp_path, extra, game):
         if extra:
             assert replay.rules.option_value("schwarz") == "2"
             assert replay.rules.option_value("closer-failed") == "2"
-        assert replay.match.winner >= 0, name
+        assert replay.match.winner >= 0 and "unfinished" not in text, name
         wins[seats[replay.match.winner]] += 1
         for h in replay.hands:
             hands += 1
@@ -352,25 +365,28 @@ def test_an_unusable_out_folder_is_bad_input(capsys, tmp_path):
     assert err == "sixtysix arena: --out %s: Not a directory\n" % inside
 
 
-def test_ctrl_c_keeps_the_finished_pairs(capsys, tmp_path, monkeypatch):
+@pytest.mark.parametrize("at, pairs", [(5, 2), (4, 1)])
+def test_ctrl_c_keeps_the_finished_pairs(capsys, tmp_path, monkeypatch, at, pairs):
+    """Interrupted in the `at`-th match: the summary is of the complete
+    pairs only (a pair's first match alone is left out of it)."""
     real = arena.play_game
     calls = []
 
-    def interrupted_on_the_fifth(game):
+    def interrupted(game):
         calls.append(game)
-        if len(calls) == 5:
+        if len(calls) == at:
             raise KeyboardInterrupt
         return real(game)
 
-    monkeypatch.setattr(arena, "play_game", interrupted_on_the_fifth)
+    monkeypatch.setattr(arena, "play_game", interrupted)
     status, out, err = run_arena(
         capsys, "--a", "random", "--b", "heuristic", "--matches", "4", "--target", "2", "--jobs", "1",
         "--out", str(tmp_path),
     )  # fmt: skip
     assert status == 130
-    assert err == "sixtysix arena: interrupted after 2 of 4 deal pairs\n"
-    assert "2 deal pairs: 4 matches" in out
-    assert len([n for n in os.listdir(tmp_path) if n.endswith("-first.txt")]) == 4
+    assert err == "sixtysix arena: interrupted after %d of 4 deal pairs\n" % pairs
+    assert "\n%d deal pair%s: %d matches, " % (pairs, "s" if pairs > 1 else "", 2 * pairs) in out
+    assert len([n for n in os.listdir(tmp_path) if n.endswith("-first.txt")]) == at - 1
 
 
 def test_an_illegal_choice_stops_the_run_and_points_at_the_record(capsys, tmp_path, monkeypatch):
@@ -427,6 +443,8 @@ def test_max_hands_stops_a_match_and_calls_it_unfinished(capsys, tmp_path, game,
     assert len(names) == (6 if game == "three-hand" else 2)
     assert "%d unfinished after 3 hands (--max-hands)" % len(names) in out
     assert share(out, "matches won") == (0, 0)
+    if game != "three-hand":  # nobody won this pair, twice or once
+        assert re.search(r"^deal pairs won twice: a 0, b 0, split \d+$", out, re.M), out
     for name in names:
         path = os.path.join(out_dir, name)
         text = open(path, encoding="utf-8").read()
@@ -646,3 +664,252 @@ def test_record_names_widen_only_when_the_pairs_need_it():
     assert arena.record_name(wider, 7, 0) == "m00007-a-first.txt"
     three = s._replace(game="three-hand")
     assert arena.record_name(three, 12, 5) == "m0012-s5.txt"
+
+
+# --- the figures, recomputed independently -------------------------------------
+
+
+def wilson_by_quadratic(k, n):
+    """The Wilson ends as the roots of (k/n - p)**2 = z**2 p (1 - p) / n,
+    with z from the standard library, not from stats.py."""
+    z = statistics.NormalDist().inv_cdf(0.975)
+    a = 1 + z * z / n
+    b = -(2 * k / n + z * z / n)
+    c = (k / n) ** 2
+    root = math.sqrt(b * b - 4 * a * c)
+    return (-b - root) / (2 * a), (-b + root) / (2 * a)
+
+
+def cells(out, row):
+    """[(k, n or None, percent, low, high)] of a row's two cells."""
+    line = next(x for x in out.splitlines() if x.startswith(row))
+    found = re.findall(r"(\d+)(?: of (\d+))?  ([\d.]+)% \[([\d.]+), ([\d.]+)\]", line)
+    assert len(found) == 2, line
+    return [(int(k), int(n) if n else None, float(p), float(lo), float(hi)) for k, n, p, lo, hi in found]
+
+
+def check_share(cell, k, n):
+    low, high = wilson_by_quadratic(k, n)
+    assert cell[0] == k and cell[1] in (None, n)
+    assert cell[2] == pytest.approx(100 * k / n, abs=0.05 + 1e-9)
+    assert (cell[3], cell[4]) == pytest.approx((100 * low, 100 * high), abs=0.05 + 1e-9), (cell, k, n)
+
+
+def test_shares_percentages_and_intervals_are_the_textbook_ones(capsys, tmp_path):
+    """Each share is k of the right n (matches; hands with a winner;
+    closes by that player), and every interval, the a - b one over deal
+    pairs included, is what independent formulas give from the records."""
+    out_dir = str(tmp_path / "out")
+    status, out, _ = run_arena(
+        capsys, "--a", "random", "--b", "heuristic", "--matches", "4", "--target", "3", "--seed", "4",
+        "--jobs", "1", "--out", out_dir,
+    )  # fmt: skip
+    assert status == 0
+    records = replayed(out_dir)
+    matches = {"a": 0, "b": 0}
+    hands = {"a": 0, "b": 0}
+    closes = {"a": [0, 0], "b": [0, 0]}  # won, closed
+    pair_sums = [0] * 4
+    pair_hands = [0] * 4
+    for name, (seats, replay, text) in records.items():
+        pair = int(name[1:5])
+        matches[seats[replay.match.winner]] += 1
+        closers = [None]
+        for line in text.splitlines():
+            if line == "hand":
+                closers.append(None)
+            elif line in ("A close", "B close"):
+                closers[-1] = "AB".index(line[0])
+        a_seat = seats.index("a")
+        for h, closer in zip(replay.hands, closers[1:]):
+            if h.winner >= 0:
+                hands[seats[h.winner]] += 1
+            if closer is not None:
+                closes[seats[closer]][1] += 1
+                closes[seats[closer]][0] += h.winner == closer
+            pair_sums[pair] += h.game_points[a_seat] - h.game_points[1 - a_seat]
+            pair_hands[pair] += 1
+    decided = hands["a"] + hands["b"]
+    winners = {}
+    for name, (seats, replay, _) in records.items():
+        winners.setdefault(name[:5], []).append(seats[replay.match.winner])
+    twice = {w: sum(1 for x in winners.values() if x == [w, w]) for w in "ab"}
+    split = sum(1 for x in winners.values() if x[0] != x[1])
+    assert split > 0 and twice["b"] > 0  # so that each count is tested
+    assert "deal pairs won twice: a %d, b %d, split %d\n" % (twice["a"], twice["b"], split) in out
+    for p, who in enumerate("ab"):
+        check_share(cells(out, "matches won")[p], matches[who], 8)
+        check_share(cells(out, "hands won")[p], hands[who], decided)
+        check_share(cells(out, "closes won")[p], *closes[who])
+    # a - b per hand: the ratio estimator over the 4 deal pairs, its
+    # standard error from the residuals' sample deviation.
+    r = sum(pair_sums) / sum(pair_hands)
+    residuals = [y - r * m for y, m in zip(pair_sums, pair_hands)]
+    se = statistics.stdev(residuals) / math.sqrt(4) / statistics.mean(pair_hands)
+    z = statistics.NormalDist().inv_cdf(0.975)
+    diff = re.search(r"game points / hand, a - b: ([-+][\d.]+) \[([-+][\d.]+), ([-+][\d.]+)\]", out)
+    assert diff is not None
+    assert [float(x) for x in diff.groups()] == pytest.approx([r, r - z * se, r + z * se], abs=5e-4 + 1e-9)
+    assert se > 0
+
+
+class _Timed:
+    """A real player whose every choice takes `ms` on the fake clock and
+    that reports `nodes` search nodes (if not None) or has a `solver`."""
+
+    def __init__(self, inner, clock, ms, nodes, solver):
+        self.inner, self.clock, self.ms, self.n = inner, clock, ms, nodes
+        if solver:
+            self.solver = None
+
+    def choose(self, view):
+        self.clock.now += self.ms / 1000
+        code = self.inner.choose(view)
+        if self.n is not None:
+            self.nodes = self.n
+        return code
+
+
+def _fake_players(monkeypatch, a, b):
+    """Players a and b as _Timed (ms, nodes, solver), on a fake clock."""
+
+    class Clock:
+        now = 0.0
+
+    clock = Clock()
+    monkeypatch.setattr(arena, "time", type("T", (), {"perf_counter": staticmethod(lambda: clock.now)}))
+    real = arena.make_player
+    plays = {"random": a, "heuristic": b}
+
+    def make(game, name, seed):
+        return _Timed(real(game, name, seed), clock, *plays[name])
+
+    monkeypatch.setattr(arena, "make_player", make)
+
+
+def test_nodes_and_time_per_move_are_each_players_own(capsys, tmp_path, monkeypatch):
+    """a reports 3 nodes a move and takes 1 ms, b reports none and takes
+    3 ms, whatever seat they sit in (time here is a fake clock's)."""
+    _fake_players(monkeypatch, (1, 3, False), (3, None, False))
+    status, out, _ = run_arena(
+        capsys, "--a", "random", "--b", "heuristic", "--matches", "2", "--target", "2", "--seed", "4",
+        "--jobs", "1", "--out", str(tmp_path),
+    )  # fmt: skip
+    assert status == 0
+    assert re.search(r"^nodes / move\s+3\.0\s+-$", out, re.M), out
+    assert "choosing takes a 1.000 ms, b 3.000 ms per move" in out
+
+
+def test_a_solver_without_nodes_still_counts_as_searching_in_either_seat(capsys, tmp_path, monkeypatch):
+    _fake_players(monkeypatch, (1, None, False), (1, None, True))
+    status, out, _ = run_arena(
+        capsys, "--a", "random", "--b", "heuristic", "--matches", "1", "--target", "1", "--seed", "4",
+        "--jobs", "1", "--out", str(tmp_path),
+    )  # fmt: skip
+    assert status == 0
+    assert re.search(r"^nodes / move\s+-\s+0\.0$", out, re.M), out
+
+
+def test_timing_divides_each_players_time_by_its_own_moves():
+    o = arena.Outcome(0, 0, 0, (), (2, 4), (0, 0), (False, False), (0.002, 0.012), "", "")
+    p = o._replace(moves=(6, 0), seconds=(0.003, 0.0))
+    assert arena.timing([o, p], 2.5, 2) == (
+        "time: 2.5 s on 2 jobs; choosing takes a 0.625 ms, b 3.000 ms per move"
+    )
+
+
+def test_each_player_keeps_its_seed_when_the_seats_are_swapped(capsys, tmp_path):
+    """In the games for two each arena player has one seed per deal pair
+    (gamepart: seed_per_seat False), so the swap changes only the seats."""
+    out_dir = str(tmp_path / "out")
+    status, _, _ = run_arena(
+        capsys, "--a", "random", "--b", "random", "--matches", "2", "--target", "1", "--seed", "9",
+        "--jobs", "1", "--out", out_dir,
+    )  # fmt: skip
+    assert status == 0
+    for pair in range(2):
+        seeds = [
+            dict(re.findall(r"^# seat [AB]: random \(player ([ab]), seed (\d+)\)$", text, re.M))
+            for text in (open(os.path.join(out_dir, "m%04d-%s-first.txt" % (pair, w))).read() for w in "ab")
+        ]
+        assert seeds[0] == seeds[1] and seeds[0]["a"] != seeds[0]["b"], seeds
+
+
+@pytest.mark.parametrize("game", ["four-hand", "three-hand", "sixty-five"])
+def test_every_seat_of_a_match_has_its_own_seed_where_seats_are_seeded(game):
+    """gamepart: seed_per_seat, each seat's player its own seed (partners
+    included), from the match seed, the player and the seat: the same
+    player in the same seat gets the same seed in every seating."""
+    s = arena.Settings(("random", "random"), game, (), 0, 2, 1, "", 1, 500)
+    todo = arena.games(s)
+    assert len({g.match_seed for g in todo}) == 2
+    part = arena.part_named(game)
+    for pair in range(2):
+        seen: dict = {}
+        for g in (g for g in todo if g.pair == pair):
+            assert len(set(g.seeds)) == len(g.seeds), g
+            for seat, seed in enumerate(g.seeds):
+                assert seen.setdefault((seat, part.seatings[g.seating][seat]), seed) == seed
+
+
+def test_four_hand_summary_counts_thrown_in_hands_where_they_belong():
+    """From made-up outcomes (thrown-in hands are rare in play): hands won
+    are shared out of the hands with a winner, auctions out of the hands
+    someone bid in, contracts out of each player's own bids, and game
+    points per hand are over all hands."""
+    # (winner, game points a, b, hand points a, b, bidder, made), by player
+    hands = [
+        [(0, 1, 0, 0, 0, 0, True), (-1, 0, 0, 0, 0, -1, False), (0, 2, 0, 0, 0, 1, False)],
+        [(1, 0, 2, 0, 0, 1, True), (0, 1, 0, 0, 0, 0, True)],
+        [(0, 3, 0, 0, 0, 0, True)],
+        [(-1, 0, 0, 0, 0, -1, False), (1, 0, 1, 0, 0, 0, False), (0, 2, 0, 0, 0, 0, True)],
+    ]
+    outcomes = [
+        arena.Outcome(i // 2, i % 2, won, tuple(hands[i]), (9, 9), (0, 0), (False, False), (0.0, 0.0), "", "")
+        for i, won in enumerate((0, 1, 0, 0))
+    ]
+    s = arena.Settings(("easy", "heuristic"), "four-hand", (), 3, 2, 1, "", 1, 500)
+    out = "\n".join(arena.summary(s, outcomes)) + "\n"
+    assert "2 deal pairs: 4 matches, 9 hands, 7 with a winner (2 thrown in)\n" in out
+    for p, (matches, won, bids, made) in enumerate([(3, 5, 5, 4), (1, 2, 2, 1)]):
+        check_share(cells(out, "matches won")[p], matches, 4)
+        check_share(cells(out, "hands won")[p], won, 7)
+        check_share(cells(out, "auctions won")[p], bids, 7)
+        check_share(cells(out, "contracts made")[p], made, bids)
+    assert re.search(r"^game points / hand\s+1\.000\s+0\.333$", out, re.M), out
+    assert "deal pairs won twice: a 1, b 0, split 1\n" in out
+    # a - b per hand over the two pairs: sums 2 and 4 of 5 and 4 hands
+    r = 6 / 9
+    se = statistics.stdev([2 - r * 5, 4 - r * 4]) / math.sqrt(2) / 4.5
+    z = statistics.NormalDist().inv_cdf(0.975)
+    assert "game points / hand, a - b: %+.3f [%+.3f, %+.3f]\n" % (r, r - z * se, r + z * se) in out
+
+
+def test_sixty_five_hand_points_are_each_sides_and_their_interval_is_over_pairs(capsys, tmp_path):
+    out_dir = str(tmp_path / "out")
+    status, out, _ = run_arena(
+        capsys, "--game", "sixty-five", "--a", "random", "--b", "heuristic", "--matches", "3",
+        "--target", "2", "--seed", "2", "--jobs", "1", "--out", out_dir,
+    )  # fmt: skip
+    assert status == 0
+    sums = [0] * 3
+    sizes = [0] * 3
+    totals = {"a": 0, "b": 0}
+    for name in sorted(n for n in os.listdir(out_dir) if n.endswith("-first.txt")):
+        a_side = 0 if "-a-first" in name else 1
+        for h in read(open(os.path.join(out_dir, name), encoding="utf-8").read()).hands:
+            totals["a"] += h.points[a_side]
+            totals["b"] += h.points[1 - a_side]
+            sums[int(name[1:5])] += h.points[a_side] - h.points[1 - a_side]
+            sizes[int(name[1:5])] += 1
+    n = sum(sizes)
+    row = re.search(r"^hand points / hand\s+([\d.]+)\s+([\d.]+)$", out, re.M)
+    assert row is not None
+    assert [float(x) for x in row.groups()] == pytest.approx([totals["a"] / n, totals["b"] / n], abs=5e-3)
+    r = sum(sums) / n
+    se = statistics.stdev([y - r * m for y, m in zip(sums, sizes)]) / math.sqrt(3) / statistics.mean(sizes)
+    z = statistics.NormalDist().inv_cdf(0.975)
+    diff = re.search(r"^hand points / hand, a - b: ([-+][\d.]+) \[([-+][\d.]+), ([-+][\d.]+)\]$", out, re.M)
+    assert diff is not None
+    assert [float(x) for x in diff.groups()] == pytest.approx([r, r - z * se, r + z * se], abs=5e-3)
+    assert se > 0
