@@ -76,6 +76,8 @@ def test_ratio_interval_needs_two_clusters_for_a_width():
         ratio_interval([], [])
     with pytest.raises(ValueError):
         ratio_interval([1, 2], [1])
+    with pytest.raises(ValueError):
+        ratio_interval([1], [0])  # no items at all: no mean
 
 
 def test_z95_is_the_normal_quantile():
