@@ -65,25 +65,35 @@ def reported(capsys, call):
     return dict(line.split(" ", 1) for line in out.splitlines() if " " in line)
 
 
-TIMES = [40, 7, 7, 300, 12, 9, 7, 55, 12, 10, 11, 13, 8, 9, 21, 7, 14, 90, 16, 12, 10]  # 21, unsorted, ties
+TIMES = [40, 7, 7, 300, 12, 9, 7, 55, 6, 10, 11, 13, 8, 9, 21, 7, 14, 90, 16, 12, 10]  # 21, unsorted, ties
 COUNTS = [0, 0, 5, 900, 0, 33, 33, 0, 120, 0, 7, 0, 0, 64, 250, 0, 1, 2, 0, 33, 0]
 
 
-def test_report_decisions_prints_the_order_statistics_of_the_unsorted_lists(capsys):
-    searched = sum(1 for c in COUNTS if c)
+@pytest.mark.parametrize("n", [21, 20, 2, 1])
+def test_report_decisions_prints_the_order_statistics_of_the_unsorted_lists(capsys, n):
+    times, counts = TIMES[:n], COUNTS[:n]
+    searched = sum(1 for c in counts if c)
     got = reported(
         capsys,
-        lambda: benchtime.report_decisions(list(TIMES), list(COUNTS), searched, sum(COUNTS), max(COUNTS), 77),
+        lambda: benchtime.report_decisions(list(times), list(counts), searched, sum(counts), max(counts), 77),
     )
-    assert got["moves"] == "21" and got["searched"] == str(searched)
-    assert int(got["total_us"]) == sum(TIMES)
-    assert int(got["median_us"]) == percentile(TIMES, 50) == 12
-    assert int(got["p95_us"]) == percentile(TIMES, 95) == 90
-    assert int(got["max_us"]) == max(TIMES) == 300
-    assert int(got["nodes"]) == sum(COUNTS) and int(got["max_nodes"]) == max(COUNTS)
-    assert int(got["nodes_p50"]) == percentile(COUNTS, 50) == 1
-    assert int(got["nodes_p95"]) == percentile(COUNTS, 95) == 250
+    assert got["moves"] == str(n) and got["searched"] == str(searched)
+    assert int(got["total_us"]) == sum(times)
+    assert int(got["median_us"]) == percentile(times, 50)
+    assert int(got["p95_us"]) == percentile(times, 95)
+    assert int(got["max_us"]) == max(times)
+    assert int(got["nodes"]) == sum(counts) and int(got["max_nodes"]) == max(counts)
+    assert int(got["nodes_p50"]) == percentile(counts, 50)
+    assert int(got["nodes_p95"]) == percentile(counts, 95)
     assert got["baseline_loops"] == str(benchtime.BASELINE_LOOPS) and got["checksum"] == "77"
+
+
+def test_the_made_up_lists_tell_the_percentiles_apart():
+    """So that the test above can tell p50 from p95 from max, and the
+    lower median of an even count from the upper one."""
+    assert (percentile(TIMES, 50), percentile(TIMES, 95), max(TIMES)) == (11, 90, 300)
+    assert (percentile(COUNTS, 50), percentile(COUNTS, 95), max(COUNTS)) == (1, 250, 900)
+    assert sorted(TIMES[:20])[9] != sorted(TIMES[:20])[10]
 
 
 @pytest.fixture
@@ -105,7 +115,7 @@ def test_the_ai_driver_reports_the_moves_that_searched_apart(capsys, ai_driver):
         table.note(spent, 3, nodes)
     got = reported(capsys, lambda: ai_driver.report(table))
     searches = [t for t, c in zip(TIMES, COUNTS) if c]
-    assert int(got["search_median_us"]) == percentile(searches, 50) == 12
+    assert int(got["search_median_us"]) == percentile(searches, 50) == 11
     assert int(got["search_p95_us"]) == percentile(searches, 95) == 300
     assert int(got["median_us"]) == percentile(TIMES, 50)
     assert got["searched"] == str(len(searches)) and got["moves"] == str(len(TIMES))
