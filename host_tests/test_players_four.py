@@ -143,6 +143,8 @@ def test_arena_tiny_run_agrees_with_its_records(capsys, tmp_path, game, per_set)
     assert "95% interval" in out and game in out
     unit = "2 deal pairs" if per_set == 2 else "2 deal sets (6 seatings each)"
     assert "\n%s: %d matches, " % (unit, 2 * per_set) in out, out
+    assert ("deal pairs won twice" in out) == (per_set == 2)  # a set of six is not won twice
+    assert "(m0000-s0.txt ... m0001-s%d.txt)\n" % (per_set - 1) in out
     names = sorted(n for n in os.listdir(out_dir) if n.endswith(".txt") and n != "summary.txt")
     assert len(names) == 2 * per_set
     wins = [0, 0]
