@@ -3,6 +3,7 @@ byte, and the module it writes is one the firmware can import.  And the
 experimental lookahead player that uses the weights: legal, within its
 budget, searching one trick deep."""
 
+import pytest
 from sixtysix.evaluate import NFEATURES
 from sixtysix_tools.cli import main
 from sixtysix_tools.train import load_module
@@ -56,3 +57,20 @@ def test_the_lookahead_player_is_legal_and_keeps_its_budget():
         if not view.strict and view.facedown > 1 and p.worlds:
             searched += 1
     assert searched > 20  # open-stock moves were searched, not played by rule
+
+
+@pytest.mark.parametrize("command", ["train", "train-policy"])
+@pytest.mark.parametrize("where", ["missing folder", "folder"])
+def test_an_out_that_cannot_be_written_is_said_before_training(tmp_path, capsys, monkeypatch, command, where):
+    # Training takes a minute or more; a bad --out was said only after it.
+    from sixtysix_tools import train, train_policy
+
+    def refuse(*_):
+        raise AssertionError("%s trained before checking --out" % command)
+
+    monkeypatch.setattr(train, "samples", refuse)
+    monkeypatch.setattr(train_policy, "samples", refuse)
+    out = tmp_path / "no" / "w.py" if where == "missing folder" else tmp_path
+    why = "No such file or directory" if where == "missing folder" else "Is a directory"
+    assert main([command, "--out", str(out)]) == 2
+    assert capsys.readouterr().err == "sixtysix %s: cannot write %s: %s\n" % (command, out, why)

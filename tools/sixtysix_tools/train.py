@@ -176,6 +176,8 @@ def run(args) -> int:
     if args.player not in PLAYER_NAMES:
         print("sixtysix train: unknown player '%s'" % args.player, file=sys.stderr)
         return 2
+    if cannot_write("sixtysix train", args.out):
+        return 2
     results = []
     for name in GAME_NAMES:
         started = time.perf_counter()
@@ -200,6 +202,23 @@ def load_module(path: str, name: str):
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def cannot_write(command: str, path: str) -> bool:
+    """Whether `path` plainly cannot take the module (a missing folder, a
+    folder in its place, no write permission), said in write_module's words
+    before the training's minute or more, not after it."""
+    folder = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(path):
+        why = "Is a directory"
+    elif not os.path.isdir(folder):
+        why = "No such file or directory"
+    elif not os.access(path if os.path.exists(path) else folder, os.W_OK):
+        why = "Permission denied"
+    else:
+        return False
+    print("%s: cannot write %s: %s" % (command, path, why), file=sys.stderr)
+    return True
 
 
 def write_module(command: str, path: str, text: str) -> int:

@@ -51,7 +51,7 @@ from sixtysix.solverbase import make_tables
 from sixtysix.view import View
 
 from .textin import ascii_int
-from .train import load_module, solve, write_module
+from .train import cannot_write, load_module, solve, write_module
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DEFAULT_OUT = os.path.join(os.path.dirname(os.path.dirname(HERE)), "firmware", "sixtysix", "playweights.py")
@@ -291,6 +291,8 @@ def run(args) -> int:
             " --seed 0 to 10000, --jobs 1 to 64 (ASCII digits)",
             file=sys.stderr,
         )
+        return 2
+    if cannot_write("sixtysix train-policy", args.out):
         return 2
     rollout_weights = None
     if args.rollout_weights is not None:
