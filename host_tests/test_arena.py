@@ -238,7 +238,7 @@ def test_each_pair_deals_the_same_cards_to_the_same_seats(capsys, tmp_path):
         else:
             split += 1
     assert len(first_deals) == 4  # different pairs, different cards
-    assert "deal pairs won twice: a %d, b %d, split %d" % (twice["a"], twice["b"], split) in out
+    assert "deal pairs won twice: a %d, b %d, by neither %d" % (twice["a"], twice["b"], split) in out
 
 
 def _deals(text):
@@ -446,7 +446,7 @@ def test_max_hands_stops_a_match_and_calls_it_unfinished(capsys, tmp_path, game,
     assert "%d unfinished after 3 hands (--max-hands)" % len(names) in out
     assert share(out, "matches won") == (0, 0)
     if game != "three-hand":  # nobody won this pair, twice or once
-        assert re.search(r"^deal pairs won twice: a 0, b 0, split \d+$", out, re.M), out
+        assert re.search(r"^deal pairs won twice: a 0, b 0, by neither \d+$", out, re.M), out
     for name in names:
         path = os.path.join(out_dir, name)
         text = open(path, encoding="utf-8").read()
@@ -738,7 +738,7 @@ def test_shares_percentages_and_intervals_are_the_textbook_ones(capsys, tmp_path
     twice = {w: sum(1 for x in winners.values() if x == [w, w]) for w in "ab"}
     split = sum(1 for x in winners.values() if x[0] != x[1])
     assert split > 0 and twice["b"] > 0  # so that each count is tested
-    assert "deal pairs won twice: a %d, b %d, split %d\n" % (twice["a"], twice["b"], split) in out
+    assert "deal pairs won twice: a %d, b %d, by neither %d\n" % (twice["a"], twice["b"], split) in out
     for p, who in enumerate("ab"):
         check_share(cells(out, "matches won")[p], matches[who], 8)
         check_share(cells(out, "hands won")[p], hands[who], decided)
@@ -879,7 +879,7 @@ def test_four_hand_summary_counts_thrown_in_hands_where_they_belong():
         check_share(cells(out, "auctions won")[p], bids, 7)
         check_share(cells(out, "contracts made")[p], made, bids)
     assert re.search(r"^game points / hand\s+1\.000\s+0\.333$", out, re.M), out
-    assert "deal pairs won twice: a 1, b 0, split 1\n" in out
+    assert "deal pairs won twice: a 1, b 0, by neither 1\n" in out
     # a - b per hand over the two pairs: sums 2 and 4 of 5 and 4 hands
     r = 6 / 9
     se = statistics.stdev([2 - r * 5, 4 - r * 4]) / math.sqrt(2) / 4.5

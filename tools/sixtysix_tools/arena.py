@@ -579,8 +579,10 @@ def summary(s: Settings, outcomes: list[Outcome]) -> list[str]:
         diff, low, high = ratio_interval(pt_sums, sizes)
         lines.append("hand points / hand, a - b: %+.2f %s" % (diff, _interval(low, high, "%+.2f")))
     if per_set == 2:
-        split = sets - every_time[0] - every_time[1]
-        lines.append("deal pairs won twice: a %d, b %d, split %d" % (every_time[0], every_time[1], split))
+        neither = sets - every_time[0] - every_time[1]  # split, or a match left unfinished
+        lines.append(
+            "deal pairs won twice: a %d, b %d, by neither %d" % (every_time[0], every_time[1], neither)
+        )
     lines.append(
         "[ ] = 95%% interval: Wilson score for the shares won; normal approximation over %ss for a - b"
         % _unit(part)
