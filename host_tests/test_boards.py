@@ -201,7 +201,7 @@ def hardware(monkeypatch):
     """Fake machine and framebuf modules, a fresh log, a sleep_ms that
     does not sleep; returns the log."""
     FakePin.log = Log()
-    irq_state = {"disabled": 0}
+    irq_state = {"disabled": 0, "enabled": 0}
 
     def disable_irq():
         irq_state["disabled"] += 1
@@ -209,6 +209,7 @@ def hardware(monkeypatch):
 
     def enable_irq(state):
         assert state == 7
+        irq_state["enabled"] += 1
 
     machine = types.ModuleType("machine")
     machine.Pin = FakePin  # type: ignore[attr-defined]
@@ -363,6 +364,38 @@ def test_a_press_exactly_the_bounce_time_after_a_release_counts(hardware):
     assert buttons.read() == (1, 1)
 
 
+def test_every_read_enables_the_interrupts_it_disabled(hardware):
+    buttons, clock = clocked_buttons((12, 13))
+    for _ in range(3):
+        buttons.read()
+    assert hardware.irq_state["disabled"] == hardware.irq_state["enabled"] == 3
+
+
+def test_two_buttons_pressed_between_reads_are_both_latched_and_both_held(hardware):
+    buttons, clock = clocked_buttons((12, 13, 14))
+    press(buttons.pins[0], 0)
+    press(buttons.pins[2], 0)
+    assert buttons.read() == (5, 5)
+    press(buttons.pins[1], 0)
+    assert buttons.read() == (7, 2)
+
+
+def test_without_a_clock_the_buttons_count_milliseconds_of_the_host(hardware):
+    """On CPython (tests, the simulator's stand-in pins) the default clock
+    is time.monotonic in milliseconds, and ticks_diff(a, b) is a - b."""
+    from sixtysix_app.buttons import PinButtons, _default_clock
+
+    ticks_ms, ticks_diff = _default_clock()
+    before = time.monotonic_ns() // 1000000
+    now = ticks_ms()
+    after = time.monotonic_ns() // 1000000
+    assert before <= now <= after
+    assert ticks_diff(1005, 1000) == 5 and ticks_diff(1000, 1005) == -5
+    buttons = PinButtons((12,))
+    press(buttons.pins[0], 0)
+    assert buttons.read() == (1, 1)
+
+
 def test_active_high_buttons_pull_down(hardware):
     from sixtysix_app.buttons import PinButtons
 
@@ -419,6 +452,9 @@ def test_pybadge_reads_the_shift_register_in_key_order(circuitpython):
     assert buttons.read() == (1 << select, (1 << a) | (1 << select))
     buttons.keys.pending = [(select, False)]
     assert buttons.read() == (0, 0)
+    left = pybadge.BUTTONS.index("LEFT")
+    buttons.keys.pending = [(left, True)]
+    assert buttons.read() == (1 << 7, 1 << 7)  # the last key, bit 7
     assert pybadge.open_canvas() == ("canvas on", "display", pybadge.FACE[1])
 
 
