@@ -508,6 +508,7 @@ def test_thumby_pushes_its_72_columns_in_the_middle(hardware):
     init = commands(hardware, 17)
     sequence = [c for c, _ in init]
     assert 0xAF in sequence and [0xA8, 39] == sequence[5:7]
+    assert sequence[-3:] == [0xAD, 0x30, 0xAF]  # the Thumby's panel: internal current reference, then on
     assert ("pin", 20, 0) in hardware.entries  # reset pulsed
     hardware.entries.clear()
     canvas.buf[0] = 0x81
@@ -521,6 +522,7 @@ def test_oled_pushes_over_i2c(hardware):
     board = load("oled_128x64")
     canvas = board.open_canvas()
     assert len(canvas.buf) == 128 * 64 // 8
+    assert (canvas.face_w, canvas.face_h) == (8, 10)  # FACE: the "card" font's 8x10 cell
     init = [e for e in hardware.entries if e[0] == "i2c"]
     assert all(e[1] == 0x3C for e in init)
     assert init[-1][2] == b"\x80\xaf"  # display on, last
