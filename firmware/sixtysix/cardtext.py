@@ -8,9 +8,22 @@ from .rules import GAME_NAMES, fold
 
 
 def _shown(text: str) -> str:
-    """Text for a message: beyond ASCII as escapes, so a look-alike (the
-    Kelvin sign for K) never passes for the real letter."""
-    return ascii(text)[1:-1] if text and max(text) > "~" else text
+    """Text for a message: a control character, DEL and anything beyond
+    ASCII as an escape (\\x7f, \\u212a), so a look-alike (the Kelvin sign
+    for K) never passes for the real letter and a terminal is never sent
+    ESC.  Written out by hand: MicroPython has no ascii()."""
+    shown = ""
+    for c in text:
+        o = ord(c)
+        if 0x20 <= o < 0x7F:
+            shown += c
+        elif o < 0x100:
+            shown += "\\x%02x" % o
+        elif o < 0x10000:
+            shown += "\\u%04x" % o
+        else:
+            shown += "\\U%08x" % o
+    return shown
 
 
 def parse_card(text: str, ranks: str = RANK_LETTERS) -> int:
@@ -41,7 +54,7 @@ def game_from_name(name: str) -> int:
     n = fold(name)
     if n in GAME_NAMES:
         return GAME_NAMES.index(n)
-    raise ValueError("unknown game '%s' (sixty-six or schnapsen)" % name)
+    raise ValueError("unknown game '%s' (sixty-six or schnapsen)" % _shown(name))
 
 
 def sorted_cards(cards: int) -> list:

@@ -1,7 +1,7 @@
 """Card, suit and game names read from text and a set written as text
-(cardtext.py), with the ASCII a record or the text game holds.  (Names
-beyond ASCII, shown as escapes, are host_tests/test_cardtext_escapes.py's: the
-MicroPython port has no ascii().)"""
+(cardtext.py): the ASCII a record or the text game holds, and names
+beyond it refused and shown as escapes, on either runtime (MicroPython has
+no ascii(), which these messages once called)."""
 
 from sixtysix.cards import card48_name
 from sixtysix.cardtext import game_from_name, parse_card, parse_card48, parse_suit, set_names, sorted_cards
@@ -59,3 +59,24 @@ def test_a_set_is_written_by_suit_c_d_h_s_high_to_low():
     assert set_names(0) == "" and sorted_cards(0) == []
     every = sorted_cards((1 << 24) - 1)
     assert len(every) == 24 and every[:6] == [5, 4, 3, 2, 1, 0] and every[-1] == 18
+
+
+def test_a_name_beyond_ascii_is_refused_and_shown_as_escapes():
+    # The long s is S in Unicode's upper case, the Kelvin sign looks like K:
+    # neither may pass for the letter, and the message shows which it was.
+    assert reason(parse_card, "A\u017f") == "unknown card 'A\\u017f'"
+    assert reason(parse_card, "\u212aH") == "unknown card '\\u212aH'"
+    assert reason(parse_card, "T\x7f") == "unknown card 'T\\x7f'"  # DEL, the first past "~"
+    assert reason(parse_card, "K\U0001f0bb") == "unknown card 'K\\U0001f0bb'"
+    assert reason(parse_card48, "\u212aS") == "unknown card '\\u212aS'"
+    assert reason(parse_suit, "\u017f") == "unknown suit '\\u017f'"
+    assert (
+        reason(game_from_name, "sixty-\u017fix") == "unknown game 'sixty-\\u017fix' (sixty-six or schnapsen)"
+    )
+
+
+def test_a_control_character_is_never_sent_raw():
+    # ESC would reach the terminal that prints the message.
+    assert reason(parse_card, "\x1b[2J") == "unknown card '\\x1b[2J'"
+    assert reason(parse_suit, "\n") == "unknown suit '\\x0a'"
+    assert reason(game_from_name, "\x00") == "unknown game '\\x00' (sixty-six or schnapsen)"
