@@ -67,8 +67,10 @@ class Solver(SolverBase):
     def _marriage_claim(self, p: int) -> int:
         """Best value of declaring a marriage and claiming at once, or -_INF.
         Only a player who already has a trick can claim this way."""
-        if not self.tricks[p] or self.rules.no_late_marriage:
+        if not self.tricks[p]:
             return -_INF
+        if self.rules.no_late_marriage and (self.closer >= 0 or self.pos >= self.stock_size):
+            return -_INF  # no marriage once the stock is closed or exhausted
         hand = self.hands[p]
         best = -_INF
         for suit in range(4):
@@ -179,7 +181,9 @@ class Solver(SolverBase):
                     alpha = v
         base = ply * _PLY_SLOTS
         n = self._gen_leads(p, base)
-        marry_ok = not self.rules.no_late_marriage
+        # "marry-after-close: no" forbids marriages only once the stock is
+        # closed or exhausted, as the engine (and fastsolve.c) has it.
+        marry_ok = not (self.rules.no_late_marriage and (self.closer >= 0 or self.pos >= self.stock_size))
         queen_only = self.rules.queen_lead
         hand = hands[p]
         for i in range(n):

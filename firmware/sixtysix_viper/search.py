@@ -281,7 +281,7 @@ def played_out_value(s: ptr32, p: int, last: int) -> int:
 @micropython.viper
 def marriage_claim(s: ptr32, p: int) -> int:
     """Best value of declaring a marriage and claiming at once, or -_INF (Solver._marriage_claim)."""
-    if not s[_T + p] or (s[_FLAGS] & _NO_LATE):
+    if not s[_T + p] or ((s[_FLAGS] & _NO_LATE) and (s[_CLOSER] or s[_POS] >= s[_SSIZE])):
         return -_INF
     hand = s[_H + p]
     best = -_INF
@@ -508,7 +508,9 @@ def search(s: ptr32, b: ptr8, ta: ptr32, tb: ptr32, tc: ptr32, td: ptr32, tv: pt
                 s[f + _FI] = i + 1
                 m = 0
                 flags = s[_FLAGS]
-                if (flags & _NO_LATE) == 0:
+                # marry-after-close "no": none once the stock is closed
+                # or exhausted (solver.py)
+                if (flags & _NO_LATE) == 0 or (s[_CLOSER] == 0 and s[_POS] < s[_SSIZE]):
                     r = c % 6
                     if r == 2 or (r == 3 and (flags & _QUEEN_LEAD) == 0):
                         if (s[f + _FH] >> (c - r + 2)) & 3 == 3:

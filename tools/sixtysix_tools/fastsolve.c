@@ -113,7 +113,7 @@ static int played_out_value(int p, int last) {
 }
 
 static int marriage_claim(int p) {
-    if (!S.tricks[p] || S.no_late_marriage) return -INF;
+    if (!S.tricks[p] || (S.no_late_marriage && (S.closer >= 0 || S.pos >= S.stock_size))) return -INF;
     int hand = S.hands[p], best = -INF;
     for (int suit = 0; suit < 4; suit++) {
         int q = suit * 6 + QUEEN;
