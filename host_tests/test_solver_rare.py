@@ -163,3 +163,28 @@ def after(h, code):
     c = copied(h)
     c.act(code)
     return c
+
+
+def test_a_depth_limited_search_never_closes_inside_the_tree():
+    # Below NO_HORIZON closing is judged apart (ai.wants_to_close): a lead
+    # node inside the tree searches its cards only, however deep the
+    # horizon and however much stock is left to close.
+    def no_close(p, alpha, beta, ply):
+        raise AssertionError("closed inside a depth-limited search")
+
+    checked = 0
+    for h in random_positions(17, 12):
+        p = h.turn
+        if h.closer >= 0 or h.facedown() < 5 or h.lead >= 0 or h.pending >= 0 or h.score(p) >= 66:
+            continue
+        s = Solver(h.rules)
+        s.load(h)
+        s.coarse = True
+        s.evaluator = Evaluator(SCHNAPSEN_WEIGHTS if h.rules.game == SCHNAPSEN else SIXTY_SIX_WEIGHTS)
+        s.horizon = 6
+        s._close_and_search = no_close
+        for a in choices(h):
+            if a < MARRY:
+                s.value_of(p, a)
+                checked += 1
+    assert checked > 50
