@@ -5,7 +5,9 @@ passed the suite)."""
 
 from sixtysix.four import MAX_ACTIONS, FourRules
 from sixtysix.rng import Rng
-from test_ai_four import exact_value, minimax, random_hand, tricks_left
+from sixtysix.solver_four import FourSolver
+from sixtysix.view_four import FourView
+from test_ai_four import INF, exact_value, minimax, random_hand, tricks_left
 
 
 def test_a_solo_that_needs_every_trick_is_searched_exactly():
@@ -26,3 +28,26 @@ def test_a_solo_that_needs_every_trick_is_searched_exactly():
         assert exact_value(h) == minimax(h), seed
         checked += 1
     assert checked >= 5
+
+
+def test_the_search_stops_exactly_at_stop_at():
+    # At a trick boundary with stop_at reached, the search is one node
+    # valued by the estimate; one trick further on, every leaf is one.
+    h = random_hand(4, 8)
+    rng = Rng(4)
+    buf = bytearray(MAX_ACTIONS)
+    while h.lead >= 0 or h.pending >= 0:  # on to the next trick's lead
+        h.act(buf[rng.below(h.legal_actions(buf))])
+    s = FourSolver(h.rules)
+    s.load(FourView(h, h.turn), h.hands)
+    s.stop_at = s.tricks_done
+    assert s.search(0, -INF, INF) == s._estimate()
+    assert s.nodes == 1
+    s.stop_at = s.tricks_done + 1
+    s.nodes = 0
+    s.search(0, -INF, INF)
+    one_trick = s.nodes
+    s.stop_at = s.tricks_done + 2
+    s.nodes = 0
+    s.search(0, -INF, INF)
+    assert s.nodes > one_trick > 4
