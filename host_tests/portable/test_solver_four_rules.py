@@ -51,3 +51,18 @@ def test_the_search_stops_exactly_at_stop_at():
     s.nodes = 0
     s.search(0, -INF, INF)
     assert s.nodes > one_trick > 4
+
+
+def test_the_last_trick_bonus_is_searched_exactly():
+    # "last-trick-bonus: 10": ten to the side taking the last trick only,
+    # taken back with it when the search undoes the trick.
+    r = FourRules()
+    r.set_option("last-trick-bonus", "10")
+    checked = 0
+    for seed in range(1, 30):
+        h = random_hand(seed, 16 + seed % 3, r)  # two cards each, sometimes mid-trick
+        if h.over or tricks_left(h) > 3:
+            continue
+        assert exact_value(h) == minimax(h), seed
+        checked += 1
+    assert checked >= 8
