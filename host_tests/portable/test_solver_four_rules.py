@@ -66,3 +66,18 @@ def test_the_last_trick_bonus_is_searched_exactly():
         assert exact_value(h) == minimax(h), seed
         checked += 1
     assert checked >= 8
+
+
+def test_mid_trick_positions_are_searched_exactly():
+    # Three tricks from the end with a trick under way, its highest card
+    # of the suit led already out: a follower of the suit must head that
+    # card, not the one led (deal 194 needs it).
+    checked = 0
+    for seed in range(180, 200):
+        for plays in (13, 14, 15):
+            h = random_hand(seed, plays)
+            if h.over or tricks_left(h) > 3 or h.lead < 0:
+                continue
+            assert exact_value(h) == minimax(h), (seed, plays)
+            checked += 1
+    assert checked >= 20
