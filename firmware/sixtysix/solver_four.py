@@ -66,7 +66,6 @@ class FourSolver:
         self.limit = _INF
         self.aborted = False
         self.broken = False
-        self.coarse = False
 
     def load(self, view, hands) -> None:
         """A world: the view's public state and four hands (by seat)."""
@@ -116,8 +115,6 @@ class FourSolver:
         gp = (bid if made else -bid) - (s0 if b else s1) // 33
         if b:
             gp = -gp
-        if self.coarse:
-            return gp * _GP
         return gp * _GP + s0 - s1
 
     def _final(self) -> int:
