@@ -200,18 +200,26 @@ def test_exact_search_agrees_with_plain_minimax_on_small_endgames():
     assert check_small_endgames() >= 8
 
 
+def solo_endgame(seed, tricks, r=None):
+    """The solo hand of `seed` under rules `r` played at random until
+    `tricks` tricks are left; None when the deal is no solo or the hand
+    ended first."""
+    h = random_hand(seed, 0, r)
+    if h.sitting < 0:
+        return None
+    buf = bytearray(MAX_ACTIONS)
+    rng = Rng(seed)
+    while not h.over and tricks_left(h) > tricks:
+        n = h.legal_actions(buf)
+        h.act(buf[rng.below(n)])
+    return None if h.over else h
+
+
 def test_a_solo_endgame_is_searched_exactly_too():
     checked = 0
     for seed in range(1, 200):
-        h = random_hand(seed, 0)
-        if h.sitting < 0:
-            continue
-        buf = bytearray(MAX_ACTIONS)
-        rng = Rng(seed)
-        while not h.over and tricks_left(h) > 2:
-            n = h.legal_actions(buf)
-            h.act(buf[rng.below(n)])
-        if h.over:
+        h = solo_endgame(seed, 2)
+        if h is None:
             continue
         assert exact_value(h) == minimax(h), seed
         checked += 1

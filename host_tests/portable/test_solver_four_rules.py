@@ -7,24 +7,25 @@ from sixtysix.four import MAX_ACTIONS, FourRules
 from sixtysix.rng import Rng
 from sixtysix.solver_four import FourSolver
 from sixtysix.view_four import FourView
-from test_ai_four import INF, check_small_endgames, exact_value, minimax, random_hand, tricks_left
+from test_ai_four import (
+    INF,
+    check_small_endgames,
+    exact_value,
+    minimax,
+    random_hand,
+    solo_endgame,
+    tricks_left,
+)
 
 
 def test_a_solo_that_needs_every_trick_is_searched_exactly():
     r = FourRules()
     r.set_option("solo", "all-tricks")
     checked = 0
-    buf = bytearray(MAX_ACTIONS)
     for seed in range(60, 90):  # in 72 the defenders can take one trick, not two
-        h = random_hand(seed, 0, r)
-        if h.sitting < 0:
-            continue  # not a solo
-        rng = Rng(seed)
-        while not h.over and tricks_left(h) > 3:
-            n = h.legal_actions(buf)
-            h.act(buf[rng.below(n)])
-        if h.over:
-            continue
+        h = solo_endgame(seed, 3, r)
+        if h is None:
+            continue  # not a solo, or over before three tricks were left
         assert exact_value(h) == minimax(h), seed
         checked += 1
     assert checked >= 5
