@@ -60,3 +60,25 @@ def snapshot(folder: str) -> dict:
             with open(path, "rb") as f:
                 found[os.path.relpath(path, folder)] = hashlib.sha256(f.read()).hexdigest()
     return found
+
+
+def run_deploy(capsys, *args):
+    """`sixtysix deploy ARGS` in-process: (status, stdout, stderr)."""
+    from sixtysix_tools.cli import main
+
+    status = main(["deploy", *args])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+class Says:
+    """A board for deploy's scripts that answers every command with the same
+    text (test_deploy.py, test_deploy_messages.py)."""
+
+    port = "/dev/ttyACM0"
+
+    def __init__(self, text):
+        self.text = text
+
+    def exec(self, code, timeout=30):
+        return self.text
