@@ -15,6 +15,9 @@ leave a point open it follows the decision written in docs/MORE_GAMES.md
   scoring and the match.
 - Sixty-Five (RULES.md 3): the deal, play, where a trick's cards go,
   scoring and the match.
+- The bidding games for two and three (`bid-two`, `bid-three`), which
+  RULES.md does not describe: four-hand's hand without partners, read from
+  the README's "Bidding for two and three" decisions ("decision n").
 
 Seats are 0, 1, 2 (, 3) for A, B, C (, D), clockwise; "left" is the next
 seat.  Actions are spelled as in game records: "bid 2", "pass",
@@ -142,10 +145,14 @@ def four_match(target=7, dealer=0, **changes):
 
 @dataclass(frozen=True)
 class Four:
+    """A hand of four-hand, or of the bidding games for two and three
+    (`seats` 2 or 3: no partners, the bidder alone against the others)."""
+
     options: tuple
     dealer: int
-    hands: tuple  # four frozensets
+    hands: tuple  # a frozenset a seat
     turn: int
+    seats: int = 4
     passed: frozenset = frozenset()  # seats that have passed (for good)
     bid: int = 0  # highest bid so far
     bidder: int = -1
@@ -165,7 +172,8 @@ class Four:
 
 def four_hand(match, hands):
     """A dealt hand; the auction starts at the dealer's left."""
-    return Four(match.options, match.dealer, tuple(frozenset(h) for h in hands), (match.dealer + 1) % 4)
+    n = len(hands)
+    return Four(match.options, match.dealer, tuple(frozenset(h) for h in hands), (match.dealer + 1) % n, n)
 
 
 def four_deal(order, dealer):
@@ -184,12 +192,19 @@ def solo(s):
 
 def in_play(s, seat):
     """The soloist's partner sits out (RULES.md 2c)."""
-    return not (solo(s) and seat == (s.bidder + 2) % 4)
+    return not (s.seats == 4 and solo(s) and seat == (s.bidder + 2) % 4)
 
 
 def next_seat(s, seat):
-    seat = (seat + 1) % 4
-    return seat if in_play(s, seat) else (seat + 1) % 4
+    seat = (seat + 1) % s.seats
+    return seat if in_play(s, seat) else (seat + 1) % s.seats
+
+
+def side_of(s, seat):
+    """Four-hand: the partnership; two and three: 0 the bidder, 1 the others."""
+    if s.seats == 4:
+        return side(seat)
+    return 0 if seat == s.bidder else 1
 
 
 def four_points(s, sd):
@@ -241,7 +256,7 @@ def four_legal(s):
         return set()
     if not s.playing:
         actions = {"bid %d" % b for b in range(s.bid + 1, SOLO + 1)}
-        others_passed = len(s.passed) == 3
+        others_passed = len(s.passed) == s.seats - 1
         # 'all-pass dealer': the dealer may not pass when the other three have.
         if not (s.bid == 0 and others_passed and s.opt("all-pass") == "dealer"):
             actions.add("pass")
@@ -266,7 +281,7 @@ def four_act(s, action):
         # On the very first lead the card led sets trumps: always 40
         # (MORE_GAMES 2c 4).
         worth = 40 if s.trump in (None, x) else 20
-        sd = side(s.turn)
+        sd = side_of(s, s.turn)
         return replace(s, pending=x, marriages=set_at(s.marriages, sd, s.marriages[sd] + worth))
     return four_play(s, word[1])
 
@@ -277,8 +292,8 @@ def set_at(pair, i, value):
 
 def auction_turn(s, seat):
     """The next seat after `seat` that has not passed."""
-    for step in range(1, 5):
-        t = (seat + step) % 4
+    for step in range(1, s.seats + 1):
+        t = (seat + step) % s.seats
         if t not in s.passed:
             return t
     return seat
@@ -287,16 +302,16 @@ def auction_turn(s, seat):
 def four_pass(s):
     """A pass is final: the seat is skipped from now on (MORE_GAMES 2c 1)."""
     s = replace(s, passed=s.passed | {s.turn})
-    if len(s.passed) == 4:
+    if len(s.passed) == s.seats:
         return replace(s, result=(-1, None))  # thrown in: nothing scores
-    if s.bid and len(s.passed) == 3:
+    if s.bid and len(s.passed) == s.seats - 1:
         return start_play(s)
     return replace(s, turn=auction_turn(s, s.turn))
 
 
 def four_bid(s, value):
     s = replace(s, bid=value, bidder=s.turn)
-    if value == SOLO or len(s.passed) == 3:
+    if value == SOLO or len(s.passed) == s.seats - 1:
         return start_play(s)
     return replace(s, turn=auction_turn(s, s.turn))
 
@@ -312,10 +327,10 @@ def four_play(s, card):
     if s.trump is None:
         s = replace(s, trump=card[1])
     trick = s.trick + ((seat, card),)
-    if len(trick) < (3 if solo(s) else 4):
+    if len(trick) < sum(in_play(s, p) for p in range(s.seats)):
         return replace(s, trick=trick, turn=next_seat(s, seat))
     w = four_trick_winner(s, trick)
-    sd = side(w)
+    sd = side_of(s, w)
     s = replace(
         s,
         trick=(),
@@ -323,7 +338,7 @@ def four_play(s, card):
         won=set_at(s.won, sd, s.won[sd] | {c for _, c in trick}),
         tricks=set_at(s.tricks, sd, s.tricks[sd] + 1),
     )
-    if any(s.hands[p] for p in range(4) if in_play(s, p)):
+    if any(s.hands[p] for p in range(s.seats) if in_play(s, p)):
         return s
     if s.opt("last-trick-bonus") == "10":
         s = replace(s, bonus=set_at(s.bonus, sd, 10))
@@ -332,8 +347,10 @@ def four_play(s, card):
 
 def four_result(s):
     """Played out (no claims in four-hand, MORE_GAMES 2c 5)."""
-    bs = side(s.bidder)
-    if solo(s) and s.opt("solo") == "all-tricks":
+    bs = side_of(s, s.bidder)
+    # The moon of the games for two and three needs every trick (README,
+    # "Bidding for two and three" 2); four-hand's solo as its option says.
+    if solo(s) and (s.seats < 4 or s.opt("solo") == "all-tricks"):
         made = s.tricks[1 - bs] == 0
     elif solo(s):
         made = four_points(s, bs) >= 66
@@ -469,6 +486,75 @@ def finish65(match, s):
     return replace(match, scores=scores, winner=reached[0] if reached else -1, dealer=(match.dealer + 1) % 4)
 
 
+# --- the bidding games for two and three (README "Bidding for two and three")
+
+
+@dataclass(frozen=True)
+class BidMatch:
+    options: tuple
+    target: int
+    dealer: int
+    seats: int
+    scores: tuple  # by seat
+    winner: int = -1  # a seat
+
+    def opt(self, name):
+        return dict(self.options)[name]
+
+
+def bid_match(seats, target=7, dealer=0, **changes):
+    """Four-hand's options but `solo`, which has no meaning here."""
+    options = dict(FOUR_DEFAULTS)
+    del options["solo"]
+    for name, value in changes.items():
+        if name not in options or value not in FOUR_VALUES[name]:
+            raise ValueError("%s %s" % (name, value))
+        options[name] = value
+    return BidMatch(tuple(sorted(options.items())), target, dealer, seats, (0,) * seats)
+
+
+def bid_deal(order, dealer, seats):
+    """Every card dealt, in packets of four from the dealer's left (decision 1)."""
+    hands = [[] for _ in range(seats)]
+    for packet in range(6):
+        hands[(dealer + 1 + packet) % seats] += order[4 * packet : 4 * packet + 4]
+    return hands
+
+
+def bid_game_points(match, s):
+    """The change to each seat's score (decision 5): the bidder wins or loses
+    the bid; each of the others is booked their side's points // 33."""
+    change = [0] * s.seats
+    if s.bidder < 0:
+        return tuple(change)
+    made = s.result[1]
+    others = four_points(s, 1) // 33
+    for seat in range(s.seats):
+        if seat == s.bidder:
+            change[seat] = s.bid if made else -s.bid
+        else:
+            change[seat] = others
+        if match.opt("below-zero") == "no" and match.scores[seat] + change[seat] < 0:
+            change[seat] = -match.scores[seat]
+    return tuple(change)
+
+
+def bid_finish(match, s):
+    """Decision 6: a bidder at the target wins; otherwise the one seat with
+    most points at or over it; two level there play on."""
+    change = bid_game_points(match, s)
+    scores = tuple(a + b for a, b in zip(match.scores, change))
+    winner = -1
+    if s.bidder >= 0 and scores[s.bidder] >= match.target:
+        winner = s.bidder
+    else:
+        top = max(scores)
+        leaders = [p for p in range(match.seats) if scores[p] == top]
+        if top >= match.target and len(leaders) == 1:
+            winner = leaders[0]
+    return replace(match, scores=scores, winner=winner, dealer=(match.dealer + 1) % match.seats)
+
+
 # --- game records (RECORDS.md), read plainly ---------------------------------
 
 SEAT_LETTERS = "ABCD"
@@ -519,6 +605,8 @@ PARTS = {
     "three-hand": (two.legal_actions, two.act, three_over, three_finish),
     "four-hand": (four_legal, four_act, three_over, four_finish),
     "sixty-five": (legal65, act65, lambda s: s.over, finish65),
+    "bid-two": (four_legal, four_act, three_over, bid_finish),
+    "bid-three": (four_legal, four_act, three_over, bid_finish),
 }
 
 
@@ -533,6 +621,8 @@ def replay(text):
         match = four_match(target or 7, hands[0]["dealer"], **options)
     elif game == "sixty-five":
         match = Match65(target or 5, hands[0]["dealer"])
+    elif game in ("bid-two", "bid-three"):
+        match = bid_match(2 if game == "bid-two" else 3, target or 7, hands[0]["dealer"], **options)
     else:
         raise ValueError("not a game of this file: %s" % game)
     legal, act, over, finish = PARTS[game]
@@ -545,8 +635,8 @@ def replay(text):
         if game == "three-hand":
             seat_of = three_players(match.dealer)
             s = three_hand(match, cards[seat_of[0]], cards[seat_of[1]], h["stock"])
-        elif game == "four-hand":
-            s = four_hand(match, [cards[p] for p in range(4)])
+        elif game != "sixty-five":
+            s = four_hand(match, [cards[p] for p in range(len(cards))])
         else:
             s = hand65(match, [cards[p] for p in range(4)])
         for seat, action in h["actions"]:

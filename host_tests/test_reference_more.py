@@ -1,5 +1,6 @@
 """The engine's games for three and four against an independent reading of
-RULES.md 2b, 2c and 3 (reference_more.py).
+RULES.md 2b, 2c and 3, and of the README's bidding games for two and three
+(reference_more.py).
 
 Random matches of each game, under random rule options and targets, are
 played on both sides from the same deal: at every step the legal actions,
@@ -15,7 +16,8 @@ import random
 import perft_reference as two
 import pytest
 import reference_more as ref
-from sixtysix import four, sixtyfive
+from sixtysix import bid, four, sixtyfive
+from sixtysix.bid_match import BidMatch
 from sixtysix.cards import card48_name, card_name
 from sixtysix.four import FourHand, FourMatch, FourRules
 from sixtysix.hand import CLAIM, MARRY, Hand, IllegalAction
@@ -81,7 +83,14 @@ def replayed_alike(text, where):
     data = read(text).to_json()
     match, played = ref.replay(text)
     assert len(played) == len(data["hands"]), where
-    assert list(match.scores) == list(data["match"]["score"].values()), where
+    booked = [0] * len(match.scores)
+    for entry, (_s, after) in zip(data["hands"], played):
+        change = [a - b for a, b in zip(after.scores, booked)]
+        assert list(entry["game_points"].values()) == change, where
+        booked = after.scores
+    names = list(data["match"]["score"])
+    assert list(data["match"]["score"].values()) == list(match.scores), where
+    assert data["match"]["winner"] == (names[match.winner] if match.winner >= 0 else None), where
     return data, played, match
 
 
@@ -281,6 +290,91 @@ def test_four_hand_agrees_with_reference(first_seed):
     assert min(seen[k] for k in wanted) >= 1, seen
 
 
+# --- the bidding games for two and three (README) -----------------------------
+
+
+def bid_game(seed, seats, seen):
+    """One random match of bid-two or bid-three, checked step by step."""
+    rnd = random.Random(seed)
+    r = bid.two_rules() if seats == 2 else bid.three_rules()
+    changes = {}
+    for name, _attr, values in bid.OPTIONS:
+        changes[name] = rnd.choice(values)
+        r.set_option(name, changes[name])
+    r.target = rnd.randint(1, 7)
+    m = BidMatch(r, seed)
+    writer = RecordWriter(m)
+    rm = ref.bid_match(seats, r.target, rnd.randrange(seats), **changes)
+    buf = bytearray(bid.MAX_ACTIONS)
+    deck = [card_name(c) for c in range(24)]
+    hands = 0
+    while m.winner < 0 and hands < MAX_HANDS:
+        where = "bid-%d seed %d hand %d" % (seats, seed, hands)
+        dealt = ref.bid_deal(shuffled(rnd, deck), rm.dealer, seats)
+        if seats == 2 and rnd.random() < 0.1:
+            # Two whole suits each: whoever bids the moon takes every trick.
+            dealt = shuffled(rnd, [[c for c in deck if c[1] in "CD"], [c for c in deck if c[1] in "HS"]])
+        m.deal(rm.dealer, [mask(cards) for cards in dealt])
+        h = m.hand
+        writer.begin_hand()
+        s = ref.four_hand(rm, dealt)
+        step = 0
+        while True:
+            at = "%s step %d" % (where, step)
+            if not h.over:
+                refuse_one(m, coded(h, buf, four.action_name).values(), CODES_FOUR, rnd, at)
+            actions = coded(h, buf, four.action_name)
+            assert set(actions) == ref.four_legal(s), at
+            assert [names(h.hands[p]) for p in range(seats)] == list(s.hands), at
+            assert [h.seat_score(p) for p in range(seats)] == [
+                ref.four_points(s, ref.side_of(s, p)) for p in range(seats)
+            ], at
+            assert h.over == (s.result is not None), at
+            if h.over:
+                break
+            assert h.turn == s.turn, at
+            if not s.playing and "pass" in actions and rnd.random() < 0.5:
+                move = "pass"
+            else:
+                move = rnd.choice(sorted(actions))
+            seen["marriage"] += move.startswith("marry")
+            m.act(actions[move])
+            s = ref.four_act(s, move)
+            step += 1
+        writer.sync()
+        assert (h.bidder, h.winner) == (s.bidder, s.result[0]), where
+        if s.bidder >= 0:
+            assert (h.high_bid, bool(h.made)) == (s.bid, s.result[1]), where
+            seen["%s %s" % ("moon" if s.bid == ref.SOLO else "bid", "made" if s.result[1] else "failed")] += 1
+        else:
+            seen["thrown in"] += 1
+        change = ref.bid_game_points(rm, s)
+        m.finish_hand()
+        rm = ref.bid_finish(rm, s)
+        assert tuple(m.awarded) == change, where
+        assert (tuple(m.scores), m.winner) == (rm.scores, rm.winner), where
+        if m.winner < 0:
+            assert m.dealer == rm.dealer, where
+        seen["stopped at zero"] += s.bidder >= 0 and not s.result[1] and change[s.bidder] != -s.bid
+        seen["a defender wins the match"] += rm.winner >= 0 and rm.winner != s.bidder
+        hands += 1
+    return writer.text()
+
+
+@pytest.mark.parametrize("seats", (2, 3))
+def test_bidding_games_agree_with_reference(seats):
+    seen = collections.Counter()
+    for seed in range(40):
+        text = bid_game(seed, seats, seen)
+        data, played, _ = replayed_alike(text, "bid-%d seed %d" % (seats, seed))
+        for entry, (s, _after) in zip(data["hands"], played):
+            points = {ref.SEAT_LETTERS[p]: ref.four_points(s, ref.side_of(s, p)) for p in range(seats)}
+            assert entry["points"] == points, seed
+    wanted = ("bid made", "bid failed", "moon failed", "thrown in", "marriage", "stopped at zero")
+    wanted += ("a defender wins the match",) if seats == 3 else ("moon made",)
+    assert min(seen[k] for k in wanted) >= 1, seen
+
+
 # --- RULES.md 3: Sixty-Five --------------------------------------------------
 
 
@@ -335,7 +429,7 @@ def test_sixty_five_agrees_with_reference(first_seed):
     for seed in range(first_seed, first_seed + 30):
         text = sixty_five_match(seed)
         data, played, match = replayed_alike(text, "sixty-five seed %d" % seed)
-        assert data["match"]["winner"] == ("AC", "BD")[match.winner], seed
+        assert match.winner >= 0, seed
         for entry, (s, _after) in zip(data["hands"], played):
             assert entry["points"] == {"AC": ref.points65(s, 0), "BD": ref.points65(s, 1)}, seed
 
