@@ -276,6 +276,7 @@ def test_four_hand_agrees_with_reference(first_seed):
             assert entry["points"] == {"AC": ref.four_points(s, 0), "BD": ref.four_points(s, 1)}, seed
             winner = s.result[0] if s.result else -1
             assert entry["winner"] == (("AC", "BD")[winner] if winner >= 0 else None), seed
+            assert entry["reason"] == ("played-out" if s.bidder >= 0 else "no-winner"), seed
             bid = None
             if s.bidder >= 0 and s.playing:
                 made = s.result[1] if s.result else None
@@ -370,6 +371,10 @@ def test_bidding_games_agree_with_reference(seats):
         for entry, (s, _after) in zip(data["hands"], played):
             points = {ref.SEAT_LETTERS[p]: ref.four_points(s, ref.side_of(s, p)) for p in range(seats)}
             assert entry["points"] == points, seed
+            assert entry["reason"] == ("played-out" if s.bidder >= 0 else "no-winner"), seed
+            # The winner is named by its side's letters: the bidder's, or the others'.
+            won = "".join(ref.SEAT_LETTERS[p] for p in range(seats) if ref.side_of(s, p) == s.result[0])
+            assert entry["winner"] == (won or None), seed
     wanted = ("bid made", "bid failed", "moon failed", "thrown in", "marriage", "stopped at zero")
     wanted += ("a defender wins the match",) if seats == 3 else ("moon made",)
     assert min(seen[k] for k in wanted) >= 1, seen
@@ -432,6 +437,8 @@ def test_sixty_five_agrees_with_reference(first_seed):
         assert match.winner >= 0, seed
         for entry, (s, _after) in zip(data["hands"], played):
             assert entry["points"] == {"AC": ref.points65(s, 0), "BD": ref.points65(s, 1)}, seed
+            scored = [i for i in (0, 1) if ref.game_points65(ref.points65(s, i))]
+            assert (entry["winner"], entry["reason"]) == (("AC", "BD")[scored[0]], "played-out"), seed
 
 
 # --- the deals --------------------------------------------------------------
