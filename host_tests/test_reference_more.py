@@ -8,6 +8,8 @@ the hands, tricks and points must agree, and after every hand the result,
 the game points, the match scores, the next dealer and the match winner.
 The record each match leaves is then read back by the reference's own
 reader and must replay to the same results as the engine's reader gives.
+Besides: every branch of the auction and of the last tricks from a few
+deals, and the deals made from a shuffled deck.
 """
 
 import collections
@@ -68,8 +70,6 @@ def refuse_one(m, legal, codes, rnd, where):
     if wrong and rnd.random() < 0.2:
         with pytest.raises(IllegalAction):
             m.act(rnd.choice(wrong))
-        return True
-    return False
 
 
 def shuffled(rnd, deck):
@@ -289,6 +289,67 @@ def test_four_hand_agrees_with_reference(first_seed):
     wanted += ("solo 66 made", "solo 66 failed", "solo all-tricks made", "solo all-tricks failed")
     wanted += ("stopped at zero", "both sides reach the target", "defenders win the match")
     assert min(seen[k] for k in wanted) >= 1, seen
+
+
+def tree(make, dealer, dealt, log, s, depth, buf):
+    """Every action sequence of up to `depth` from a position (the engine's
+    rebuilt from its deal and log: a four-hand hand has no copy), the legal
+    actions agreeing at each; returns how many positions were compared.
+    depth None: the whole auction, up to its first card."""
+    h = make()
+    h.deal(dealer, [mask(cards) for cards in dealt])
+    for code in log:
+        h.act(code)
+    actions = coded(h, buf, four.action_name)
+    assert set(actions) == ref.four_legal(s), log
+    if h.over:
+        assert (h.bidder, h.winner) == (s.bidder, s.result[0]), log
+        assert [h.side_score(i) for i in (0, 1)] == [ref.four_points(s, i) for i in (0, 1)], log
+    if h.over or depth == 0 or (depth is None and s.playing):
+        return 1
+    deeper = None if depth is None else depth - 1
+    return 1 + sum(
+        tree(make, dealer, dealt, log + [c], ref.four_act(s, a), deeper, buf) for a, c in actions.items()
+    )
+
+
+@pytest.mark.parametrize("seats", (4, 3, 2))
+def test_auctions_and_last_tricks_agree_in_every_branch(seats):
+    """The random games pass through one branch of each position; here every
+    branch of the whole auction and of the last tricks is compared."""
+    rnd = random.Random(seats)
+    buf = bytearray(bid.MAX_ACTIONS)  # the longest list: twelve cards and four marriages
+    deck = [card_name(c) for c in range(24)]
+    compared = 0
+    for _ in range(5):
+        rules = FourRules() if seats == 4 else bid.two_rules() if seats == 2 else bid.three_rules()
+        changes = {}
+        for name, _attr, values in four.OPTIONS if seats == 4 else bid.OPTIONS:
+            changes[name] = rnd.choice(values)
+            rules.set_option(name, changes[name])
+        if seats == 4:
+            m = ref.four_match(7, rnd.randrange(4), **changes)
+            dealt = ref.four_deal(shuffled(rnd, deck), m.dealer)
+        else:
+            m = ref.bid_match(seats, 7, rnd.randrange(seats), **changes)
+            dealt = ref.bid_deal(shuffled(rnd, deck), m.dealer, seats)
+
+        def make(rules=rules):
+            return FourHand(rules) if seats == 4 else bid.BidHand(rules)
+
+        s = ref.four_hand(m, dealt)
+        compared += tree(make, m.dealer, dealt, [], s, None, buf)
+        h = make()
+        h.deal(m.dealer, [mask(cards) for cards in dealt])
+        log = []
+        while not (s.playing and sum(map(len, s.hands)) <= 3 * seats) and not h.over:
+            actions = coded(h, buf, four.action_name)
+            a = rnd.choice(sorted(actions))
+            h.act(actions[a])
+            log.append(actions[a])
+            s = ref.four_act(s, a)
+        compared += tree(make, m.dealer, dealt, log, s, 12, buf)
+    assert compared > 500
 
 
 # --- the bidding games for two and three (README) -----------------------------
