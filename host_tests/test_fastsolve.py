@@ -105,6 +105,35 @@ def test_exchange_in_the_tree_is_the_exchange_at_the_root():
     assert found == 4
 
 
+@needs_cc
+def test_an_exchange_in_the_tree_may_claim_with_the_marriage_it_completes():
+    """The trump jack exchanged for the trump queen beside its king makes a
+    trump marriage that reaches 66 at once: the exchanging player claims
+    three game points while the opponent has no trick, where leading any
+    card lets the opponent win one with an ace.  The search in the tree
+    must offer that claim whether or not closing is searched there (the
+    pimc player searches without closing) and under 'marry-after-close:
+    no' too; it once looked for claims before exchanging only, and gave
+    -1000 where the engine gives 3088."""
+    from minimax import value
+    from support import position
+
+    for late in ("yes", "no"):
+        rules = Rules(SCHNAPSEN)
+        rules.set_option("marry-after-close", late)
+        hand = position(rules, "JH KH JC JD JS", "AH TH AC AS AD", "H", stock="QC QH", tricks=(4, 0))
+        assert EXCHANGE in _actions(hand) and hand.score(0) + 40 >= 66
+        exact = value(hand, 0, EXCHANGE)  # the engine's, by plain minimax
+        assert exact > 3000
+        game_points = round(exact / 1000) * 1000  # the coarse value: no margin
+        for close_in_tree in (True, False):
+            for coarse in (True, False):
+                fast = FastSolver(rules, exchange_in_tree=True, close_in_tree=close_in_tree)
+                fast.coarse = coarse
+                fast.load(hand)
+                assert fast.best(0) == (game_points if coarse else exact), (late, close_in_tree, coarse)
+
+
 def test_the_cache_name_follows_the_compiler(monkeypatch, tmp_path):
     """A library built by one compiler, with other flags (or on another
     machine sharing the home folder) is not loaded for another."""

@@ -205,15 +205,13 @@ static int search_lead(int p, int alpha, int beta, int ply) {
     nodes++;
     if (score(p) >= WIN) return claim_value(p);
     int best = -INF;
+    /* Exchanging first: the card taken may complete a marriage to claim
+       with, and the card given (a jack or a nine) belongs to none. */
+    int swapped = may_exchange(p) ? exchange(p) : -1;
     int hand = S.hands[p];
     if (S.tricks[p] && (hand & (hand >> 1) & QUEENS)) {
         best = marriage_claim(p);
-        if (best >= beta) return best;
-    }
-    int swapped = -1;
-    if (may_exchange(p)) {
-        swapped = exchange(p);
-        hand = S.hands[p];
+        if (best >= beta) goto done;
     }
     uint32_t a = (uint32_t)S.hands[0] | ((uint32_t)p << 24) | ((S.tricks[0] ? 1u : 0u) << 25) |
                  ((S.tricks[1] ? 1u : 0u) << 26) | ((uint32_t)S.exchanged << 27) | ((uint32_t)S.coarse << 28);
