@@ -3,7 +3,7 @@ against the firmware's own solver: the same value for every root action
 of random positions, the stock open or not, in both games."""
 
 import pytest
-from sixtysix.hand import CLAIM, EXCHANGE, Hand
+from sixtysix.hand import CLAIM, EXCHANGE, MARRY, Hand
 from sixtysix.rng import Rng
 from sixtysix.rules import SCHNAPSEN, SIXTY_SIX, Rules
 from sixtysix.solver import Solver
@@ -234,3 +234,136 @@ def test_fast_hard_plays_as_hard_does_with_no_budget():
         got = play_out(hand, [FastHardPlayer(seed), HeuristicPlayer()], me)
         assert hand.over and abs(got) == (hand.game_points if hand.winner >= 0 else 0)
         assert (got > 0) == (hand.winner == me)
+
+
+def _open_worlds(rules, count: int):
+    """Lead positions of random play three face-down cards from the end,
+    each with its stock's face-down cards in two orders (the worlds pimc
+    solves one after the other: same hands, same scores, another stock)."""
+    rng = Rng(7)
+    found = 0
+    while found < count:
+        hand = _position(rules, rng.next15(), 0)
+        while not hand.over and hand.closer < 0 and hand.facedown() >= 3:
+            if hand.facedown() == 3 and hand.lead < 0 and hand.pending < 0 and hand.score(hand.turn) < 66:
+                other = Hand(rules)
+                other.copy_from(hand)
+                top = other.pos
+                other.stock[top], other.stock[top + 2] = other.stock[top + 2], other.stock[top]
+                yield hand, other
+                found += 1
+                break
+            acts = _actions(hand)
+            hand.act(acts[rng.below(len(acts))])
+
+
+@needs_cc
+@pytest.mark.parametrize("variant", [0, 1])
+def test_a_new_world_and_a_new_kind_of_value_forget_the_table(variant):
+    """Loading a hand forgets the last one's table, though the hands and
+    scores are the same and only the stock differs; and a solver switched
+    between game points and margins on a loaded hand (SearchSolver's
+    set_coarse, FastSolver's coarse) answers in the new kind, not from
+    the entries of the old."""
+    from sixtysix_tools.fastsolve import SearchSolver
+
+    rules = _options(SCHNAPSEN, variant)  # Sixty-Six takes solver.py seconds this early
+    seen = 0
+    for worlds in _open_worlds(rules, 4):
+        p = worlds[0].turn
+        fast = FastSolver(rules, exchange_in_tree=False)
+        search = SearchSolver(rules)
+        for hand in worlds:
+            fine = Solver(rules)
+            fine.load(hand)
+            coarse = Solver(rules)
+            coarse.load(hand)
+            coarse.coarse = True
+            expected = (fine.best(p), coarse.best(p))
+            fast.coarse = False
+            fast.load(hand)
+            got = [fast.best(p)]
+            fast.coarse = True
+            got.append(fast.best(p))
+            assert tuple(got) == expected, seen
+            search.set_coarse(False)
+            search.load(hand)
+            got = [search.best(p)]
+            search.set_coarse(True)
+            got.append(search.best(p))
+            assert tuple(got) == expected, seen
+            seen += 1
+    assert seen == 8
+
+
+@needs_cc
+def test_a_search_stops_at_its_node_limit_as_the_firmware_solvers_does():
+    """`limit` nodes since the load and no more, then `aborted` and every
+    answer 0 without a node more, as solver.py's; a load starts the count
+    again, and SearchSolver's limit set after the load holds."""
+    from sixtysix_tools.fastsolve import SearchSolver
+
+    rules = Rules(SIXTY_SIX)
+    hand = _position(rules, 3, 2)
+    p = hand.turn
+    card = _actions(hand)[0]
+    slow = Solver(rules)
+    slow.limit = 50
+    fast = FastSolver(rules)
+    fast.limit = 50
+    search = SearchSolver(rules)
+    for solver in (slow, fast, search):
+        solver.load(hand)
+        if solver is search:
+            search.limit = 50  # after its load: straight into the C search
+        nodes = (lambda s=solver: s.nodes) if solver is not fast else fast.searched
+        assert nodes() == 0 and not solver.aborted
+        assert solver.best(p) == 0 and solver.aborted and nodes() == 50
+        assert solver.value_of(p, card) == 0 and not solver.wins(p) and not solver.wins_with(p, card)
+        assert nodes() == 50
+    from support import position
+
+    claim = position(rules, "QC KC QS KS", "AC TC AS TS", "C")  # declaring reaches 66
+    for solver in (slow, fast):
+        solver.limit = 0
+        solver.load(claim)
+        assert solver.best(0) == 0 and solver.aborted
+        assert solver.value_of(0, MARRY) == 0  # not the claim's value: nothing is answered
+    late = _position(rules, 3, 14)
+    slow.limit = 1 << 40
+    slow.load(late)
+    slow.coarse = True  # as FastSolver's
+    for solver in (fast, search):
+        solver.limit = 1 << 40
+        solver.load(late)
+        assert not solver.aborted and solver.searched() == 0
+        assert solver.best(late.turn) == slow.best(late.turn) and not solver.aborted
+
+
+@needs_cc
+@pytest.mark.parametrize("game", [SIXTY_SIX, SCHNAPSEN])
+def test_wins_and_wins_with_are_the_firmware_solvers(game):
+    """The null-window questions, on positions won by one game point as
+    well as more and lost: the same answers as solver.py's, and as the
+    values' own sign."""
+    rules = Rules(game)
+    asked = by_one = 0
+    for seed in range(1, 60):
+        hand = _position(rules, seed, 10 + seed % 5 if game == SIXTY_SIX else 6 + seed % 5)
+        if hand is None:
+            continue
+        p = hand.turn
+        slow = Solver(rules)
+        slow.load(hand)
+        slow.coarse = True
+        fast = FastSolver(rules, exchange_in_tree=False)
+        fast.load(hand)
+        assert fast.wins(p) == slow.wins(p) == (slow.best(p) >= 1000), seed
+        for a in _actions(hand):
+            fast.load(hand)
+            slow.load(hand)
+            won = slow.value_of(p, a)
+            by_one += won == 1000
+            assert fast.wins_with(p, a) == slow.wins_with(p, a) == (won >= 1000), (seed, a)
+            asked += 1
+    assert asked > 100 and by_one > 10, (asked, by_one)
