@@ -278,6 +278,58 @@ def test_output_that_is_no_terminal_says_how_to_run_without_one(tmp_path, monkey
 
 
 @pytest.mark.parametrize(
+    "driver, why, opened",
+    [
+        ("x11", "no window: no display", True),  # the window is tried; this fake has no screen
+        ("offscreen", "no window: the display :99 cannot be reached", False),
+        ("dummy", "no window: the display :99 cannot be reached", False),
+        (None, "no window: no display", False),  # SDL has no video driver at all
+    ],
+)
+def test_a_display_sdl_cannot_reach_opens_no_hidden_window(tmp_path, monkeypatch, driver, why, opened):
+    """DISPLAY set but no X server answering there (a stale `ssh -X`): SDL
+    falls back to its offscreen driver, which draws nowhere.  The board
+    must then be drawn in the terminal, not in a window nobody sees."""
+    import io
+    import sys
+    import types
+
+    from sixtysix_tools import simview
+
+    class Error(Exception):
+        pass
+
+    calls = []
+
+    def init():
+        if driver is None:
+            raise Error("No available video device")
+
+    def set_mode(size):
+        calls.append(size)
+        raise Error("cannot open the window")
+
+    display = types.SimpleNamespace(init=init, get_driver=lambda: driver, set_mode=set_mode)
+    fake = types.SimpleNamespace(error=Error, display=display, quit=lambda: None)
+    monkeypatch.setitem(sys.modules, "pygame", fake)
+    monkeypatch.setenv("DISPLAY", ":99")
+    monkeypatch.delenv("SDL_VIDEODRIVER", raising=False)
+    seen = []
+    monkeypatch.setattr(simview, "_terminal", lambda sim, keys, why: seen.append(why) or 0)
+
+    class Tty(io.StringIO):
+        def isatty(self):
+            return True
+
+    monkeypatch.setattr(sys, "stdin", Tty())
+    monkeypatch.setattr(sys, "stdout", Tty())
+    board = load_board("pico_display")
+    assert simview.interactive(Sim(board, str(tmp_path), 3), key_names(board)) == 0
+    assert seen == [why]
+    assert bool(calls) is opened
+
+
+@pytest.mark.parametrize(
     "name, mono, role, on_table",
     [
         ("pico_display", False, "RED", "\x1b[38;2;208;24;24m\x1b[48;2;11;93;46mHi"),  # red on the baize

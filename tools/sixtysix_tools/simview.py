@@ -86,6 +86,9 @@ def _window_possible() -> bool:
 
 # --- pygame -----------------------------------------------------------------------
 
+# SDL's video drivers that show nothing on any screen.
+HIDDEN_DRIVERS = ("offscreen", "dummy", "evdev")
+
 
 def _window(sim: Sim, keys: list, zoom: int) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -97,7 +100,18 @@ def _window(sim: Sim, keys: list, zoom: int) -> int:
     c = sim.canvas
     if zoom <= 0:
         zoom = max(2, min(8, 720 // max(c.width, c.height)))
-    pygame.display.init()  # the display only: no sound device wanted
+    try:
+        pygame.display.init()  # the display only: no sound device wanted
+    except pygame.error:
+        pygame.quit()
+        raise ImportError("no display") from None
+    # A DISPLAY no X server answers at (a stale `ssh -X`, a container that
+    # inherited it) makes SDL fall back to a driver that draws nowhere: the
+    # match would run in a window nobody can see.  Only asked for by name.
+    if pygame.display.get_driver() in HIDDEN_DRIVERS and not os.environ.get("SDL_VIDEODRIVER"):
+        pygame.quit()
+        where = os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY", "")
+        raise ImportError("the display %s cannot be reached" % where)
     try:
         screen = pygame.display.set_mode((c.width * zoom, c.height * zoom))
     except pygame.error:
