@@ -11,6 +11,7 @@ board in test_deploy_messages.py.
 """
 
 import hashlib
+import io
 import os
 import subprocess
 import sys
@@ -267,6 +268,37 @@ def test_a_ctrl_c_says_where_the_deploy_left_the_board(tmp_path, micropython, mp
         status, _out, err = run_deploy(capsys, "--board", "thumby", "--port", board.port)
     assert status == 130 and "interrupted; the board starts to the REPL until a deploy completes" in err, err
     assert not (flash / "main.py").exists()
+
+
+def test_output_closed_mid_deploy_says_where_it_left_the_board(
+    tmp_path, micropython, mpy_cross, capsys, monkeypatch
+):
+    """`sixtysix deploy | head -3` closes the output while files are being
+    copied: that is no success (the board starts to the REPL), and the
+    board is not to blame; a dry run's plan cut short is no failure."""
+
+    class PipeClosedAfter(io.StringIO):
+        def write(self, text):
+            if self.getvalue().count("\n") >= 1:
+                raise BrokenPipeError(32, "Broken pipe")
+            return super().write(text)
+
+    def closed(*args, **kwargs):
+        raise BrokenPipeError(32, "Broken pipe")
+
+    flash = tmp_path / "flash"
+    flash.mkdir()
+    with SimulatedBoard(flash, micropython=micropython) as board:
+        monkeypatch.setattr(sys, "stdout", PipeClosedAfter())
+        status, _out, err = run_deploy(capsys, "--board", "thumby", "--port", board.port, "--dry-run")
+        assert (status, err) == (0, ""), err
+        monkeypatch.undo()
+        monkeypatch.setattr(deploy, "copy_files", closed)
+        status, _out, err = run_deploy(capsys, "--board", "thumby", "--port", board.port)
+    assert (
+        status == 2 and "the output was closed before the deploy ended; the board starts to the REPL" in err
+    )
+    assert "Traceback" not in err and not (flash / "main.py").exists()
 
 
 def test_a_kept_start_file_takes_the_first_free_name():

@@ -9,7 +9,9 @@ all, never a mix; and the next deploy must end with the new firmware.
 
 import errno
 import functools
+import io
 import os
+import sys
 
 import pytest
 from conftest import ROOT
@@ -379,3 +381,42 @@ def test_a_code_txt_of_the_user_is_named_since_it_starts_before_code_py(monkeypa
     assert status == 0, err
     assert "code.txt" in out and "starts before code.py" in out
     assert drive.files["code.txt"] == old["code.txt"]  # the user's, left alone
+
+
+class PipeClosedAfter(io.StringIO):
+    """Standard output read by a program that stops after `lines` lines
+    (`sixtysix deploy ... | head -3`)."""
+
+    def __init__(self, lines: int) -> None:
+        super().__init__()
+        self.lines = lines
+
+    def write(self, text):
+        if self.getvalue().count("\n") >= self.lines:
+            raise BrokenPipeError(32, "Broken pipe")
+        return super().write(text)
+
+
+def test_a_plan_read_by_a_program_that_stopped_reading_is_no_error(monkeypatch, capsys, tmp_path):
+    old = old_drive(with_main_py=True)
+    drive = SmallDrive(old, roomy())
+    monkeypatch.setattr(sys, "stdout", PipeClosedAfter(1))
+    status, _out, err = deploy_on(monkeypatch, capsys, tmp_path, drive, "--dry-run")
+    assert (status, err) == (0, "")
+    assert drive.files == old and drive.changes == 0
+
+
+def test_output_closed_mid_deploy_blames_the_output_not_the_drive(monkeypatch, capsys, tmp_path):
+    """The deploy stops where the output closed, and says so and how far it
+    got, as for a failure of the drive; a deploy after it completes."""
+    old = old_drive(with_main_py=True)
+    drive = SmallDrive(old, roomy())
+    monkeypatch.setattr(sys, "stdout", PipeClosedAfter(3))
+    status, _out, err = deploy_on(monkeypatch, capsys, tmp_path, drive)
+    assert status == 2
+    assert "the output was closed before the deploy ended" in err and "deploy again" in err, err
+    assert "cannot write to" not in err
+    assert old_or_nothing_or_new(drive.files, old) != "new"
+    monkeypatch.setattr(sys, "stdout", io.StringIO())
+    assert deploy_on(monkeypatch, capsys, tmp_path, drive)[0] == 0
+    assert old_or_nothing_or_new(drive.files, old) == "new"

@@ -267,6 +267,12 @@ def deploy_circuitpy(args) -> int:
         drive.sync()
     except OSError as error:
         state = where_it_stopped(changed, complete)
+        if isinstance(error, BrokenPipeError):  # our output, not the drive: `deploy ... | head`
+            if args.dry_run:
+                raise  # only a plan was being printed: as every command read by `head`
+            raise DeployError(
+                "the output was closed before the deploy ended; %s: deploy again" % state
+            ) from None
         if error.errno == errno.ENOSPC:
             raise DeployError(
                 "the CIRCUITPY drive is full; %s: remove files you do not need and deploy again" % state

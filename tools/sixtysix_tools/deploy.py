@@ -478,13 +478,18 @@ ALL_COPIED = "the firmware is on the board: press reset on the board to start it
 
 
 def deploy_micropython(args) -> int:
-    """The deploy; a Ctrl-C at any step says where it left the board."""
+    """The deploy; a Ctrl-C, or its output closing, at any step says where
+    it left the board."""
     stage = [UNCHANGED]
     try:
         return _deploy_micropython(args, stage)
     except KeyboardInterrupt:
         print("sixtysix deploy: interrupted; %s" % stage[0], file=sys.stderr)
         return 130
+    except BrokenPipeError:  # our output closed (`deploy ... | head`), not the board
+        if args.dry_run:
+            raise  # only a plan was being printed: as every command read by `head`
+        raise DeployError("the output was closed before the deploy ended; %s" % stage[0]) from None
 
 
 def _deploy_micropython(args, stage: list) -> int:
