@@ -528,6 +528,11 @@ def test_each_number_is_taken_at_both_ends_of_its_range_and_not_past_them(option
             RANDOMS + ["--option", "mode=assisted", "--option", "trumps=none"],
             "unknown option 'trumps' (options: mode",
         ),
+        # the summary named both values while the matches were played under the last
+        (
+            RANDOMS + ["--option", "mode=assisted", "--option", "Mode=counting"],
+            "--option mode is given twice",
+        ),
     ],
 )
 def test_more_bad_input_is_one_line_and_status_2(capsys, tmp_path, argv, message):

@@ -386,6 +386,7 @@ def test_false_claim_ends_the_hand(monkeypatch, tmp_path):
         (["--option", "head= "], "--option takes NAME=VALUE, not 'head= '"),
         (["--option", "=yes"], "--option takes NAME=VALUE, not '=yes'"),
         (["--mode", "counting", "--option", "Mode=assisted"], "give the mode once: --mode counting or"),
+        (["--option", "close-by=either", "--option", "Close-By=leader"], "--option close-by is given twice"),
         (["--option", "head=maybe"], "option head takes no or yes, not 'maybe'"),
         (["--option", "head=yes\u212a"], "option head takes no or yes, not 'yes\\u212a'"),  # Kelvin, no K
         (["--target", "0"], "--target takes a number from 1 to 99"),

@@ -160,11 +160,14 @@ def settings(args) -> Settings:
         except ValueError as e:
             raise UsageError("--%s: %s" % (side, e)) from None
         names.append(fold(name))
-    options = []
+    options: list = []
     for item in args.option:
         name, sep, value = item.partition("=")
         if not sep or not name.strip() or not value.strip():
             raise UsageError("--option takes NAME=VALUE, not '%s'" % item)
+        if any(fold(name.strip()) == given for given, _ in options):
+            # the last would be played, the summary would name both
+            raise UsageError("--option %s is given twice" % fold(name.strip()))
         options.append((fold(name.strip()), fold(value.strip())))
     if options and not part.options():
         raise UsageError("%s has no rule options (--target N sets the match)" % game)

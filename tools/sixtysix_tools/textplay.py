@@ -185,10 +185,14 @@ def _rules(args) -> Rules:
     settings = ["mode=" + args.mode] if args.mode else []
     if args.mode and any(fold(item.partition("=")[0].strip()) == "mode" for item in args.option):
         raise UsageError("give the mode once: --mode %s or --option mode=..., not both" % args.mode)
+    given: set = set()
     for item in settings + args.option:
         name, sep, value = item.partition("=")
         if not sep or not name.strip() or not value.strip():
             raise UsageError("--option takes NAME=VALUE, not '%s'" % item)
+        if fold(name.strip()) in given:  # not quietly the last one, as a record refuses it too
+            raise UsageError("--option %s is given twice" % fold(name.strip()))
+        given.add(fold(name.strip()))
         try:
             rules.set_option(fold(name.strip()), value.strip())
         except ValueError as e:
