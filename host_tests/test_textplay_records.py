@@ -239,6 +239,23 @@ def test_the_temporary_file_is_new_and_the_record_keeps_normal_permissions(
     read(path.read_text())
 
 
+def test_a_record_with_a_long_name_is_written_and_resumed(monkeypatch, tmp_path):
+    """A name of 244 characters is a legal file name; the temporary file
+    beside it once took the name whole (plus 13 characters), and both
+    --record and --resume ended with 'File name too long' about the record."""
+    import os
+
+    path = str(tmp_path / ("r" * 240 + ".txt"))
+    status, out, err = play(monkeypatch, "--seed", "1", "--record", path, script="1\nquit\n")
+    assert (status, err) == (0, "")
+    first = open(path).read()
+    status, out, err = play(monkeypatch, "--resume", path, "--seed", "2", script="1\nquit\n")
+    assert (status, err) == (0, "")
+    final = open(path).read()
+    assert final.startswith(first) and len(final) > len(first)
+    assert os.listdir(tmp_path) == [os.path.basename(path)]
+
+
 def test_a_record_through_a_link_is_written_where_the_link_points(monkeypatch, tmp_path):
     import os
 

@@ -252,9 +252,11 @@ class Recorder:
             return
         text = self.writer.text()
         # A new file of its own beside the record (never an existing one,
-        # nor through a link someone left under a likely name).
+        # nor through a link someone left under a likely name).  Its name
+        # starts with at most 40 characters of the record's, so that any
+        # legal record name leaves room for the 13 that mkstemp adds.
         folder, name = os.path.split(self.path)
-        fd, tmp = tempfile.mkstemp(prefix=name + ".", suffix=".tmp", dir=folder or ".")
+        fd, tmp = tempfile.mkstemp(prefix=name[:40] + ".", suffix=".tmp", dir=folder or ".")
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as f:
                 f.write(text)
