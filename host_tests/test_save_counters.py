@@ -24,6 +24,7 @@ from test_session import resign
 from test_session_files import DAMAGED, FOUR_HAND, SIXTY_FIVE, THREE_HAND
 
 BID_TWO = index("bid-two")
+BID_THREE = index("bid-three")
 
 
 def played(game, seed, hands, booked, options=(), target=99, want=None):
@@ -225,6 +226,25 @@ COUNTER_CASES = {
         ("match", 5, lambda m: str(m.awarded[0] + 1)),
     ),
     "bid-two: target 0": (BID_TWO, 0, False, (), None, ("rules", 1, lambda m: "0")),
+    # no hand books a seat or a side more than 7 (a bid of 5 made, or 230 // 33)
+    "four: more points than the hands give": (
+        FOUR_HAND,
+        1,
+        False,
+        (),
+        None,
+        ("match", 0, lambda m: str(7 * m.hands_played + 1)),
+    ),
+    "four: points before any hand": (FOUR_HAND, 0, False, (), None, ("match", 1, lambda m: "1")),
+    "bid-two: more points than the hands give": (
+        BID_TWO,
+        1,
+        False,
+        (),
+        None,
+        ("match", 1, lambda m: str(7 * m.hands_played + 1)),
+    ),
+    "bid-three: points before any hand": (BID_THREE, 0, False, (), None, ("match", 2, lambda m: "6")),
     "three: target 0": (THREE_HAND, 0, False, (), None, ("rules", 1, lambda m: "0")),
 }
 

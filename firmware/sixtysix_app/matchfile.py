@@ -12,6 +12,7 @@ DEALT_SEATS = 4  # every card dealt to two or three seats, scores by seat: a Bid
 _DECK = 0xFFFFFF
 _MASK30 = 0x3FFFFFFF  # the PRNG state
 _MAX_HANDS = 999999  # a four-hand match of lost bids can go on and on
+_MOST_A_HAND = 7  # the most one hand books a side or seat: a bid of 5, or (120 + 10 + 100) // 33
 
 
 def saved_deal(m, shape: int) -> tuple:
@@ -142,12 +143,14 @@ def _read_dealt(m, shape: int, match_line, hand_line, log_line):
         raise ValueError("bad match line")
     for s in range(scores):
         m.scores[s] = signed(words[s], low, high)
-        m.awarded[s] = signed(words[scores + 3 + s], -5 if bids else 0, 7 if bids else 2)
+        m.awarded[s] = signed(words[scores + 3 + s], -5 if bids else 0, _MOST_A_HAND if bids else 2)
     m.dealer = number(words[scores], 0, seats - 1)
     m.hands_played = number(words[scores + 1], 0, _MAX_HANDS)
     for s in range(scores):
         if m.scores[s] < -5 * m.hands_played:
             raise ValueError("lost more than the hands allow")
+        if m.scores[s] > _MOST_A_HAND * m.hands_played:
+            raise ValueError("more points than hands")
     m.rng.state = hex_number(words[scores + 2], _MASK30)
 
     words = split_line(hand_line, "hand")

@@ -76,6 +76,7 @@ def test_a_save_of_a_match_already_won_is_refused():
     s = new_session(store, BID_THREE, rng, 5)
     for _ in range(3):
         s.act(random_code(BID_THREE, s.match.hand, rng, buf))
+    s.match.hands_played = 1  # 6 points need a hand played (7 at most a hand)
     s.match.scores[1] = 6
     s.save()
     assert "damaged" in Session(store).message
