@@ -157,6 +157,30 @@ def test_a_missing_compiler_is_one_plain_error(monkeypatch, tmp_path):
     assert not fastsolve.available()
 
 
+@pytest.mark.parametrize("kind", ["a file", "a read-only folder"])
+def test_a_cache_folder_that_cannot_be_used_is_named_with_its_variable(monkeypatch, tmp_path, kind):
+    """SIXTYSIX_CACHE naming a file (or a folder nothing can be written in)
+    said only '[Errno 17] File exists: ...', naming neither the variable
+    nor what the path was for."""
+    cache = tmp_path / "cache"
+    if kind == "a file":
+        cache.write_text("")
+    else:
+        cache.mkdir()
+        monkeypatch.setattr(cbuild.tempfile, "mkstemp", _refused)
+    monkeypatch.setenv("SIXTYSIX_CACHE", str(cache))
+    lib = cbuild.Library(fastsolve._SOURCE)
+    with pytest.raises(cbuild.CBuildError) as e:
+        lib.get()
+    assert str(e.value).startswith(
+        "cannot use the folder %s for the compiled C code (SIXTYSIX_CACHE): " % cache
+    )
+
+
+def _refused(*args, **kwargs):
+    raise PermissionError(13, "Permission denied")
+
+
 def test_a_failed_build_is_tried_once(monkeypatch, tmp_path):
     """cbuild.Library remembers why it could not build: a player asked for
     many moves does not run the compiler again for each, and says the same

@@ -34,8 +34,20 @@ def has_compiler() -> bool:
 
 def cache_dir() -> str:
     d = os.environ.get("SIXTYSIX_CACHE") or os.path.join(os.path.expanduser("~"), ".cache", "sixtysix")
-    os.makedirs(d, exist_ok=True)
+    try:
+        os.makedirs(d, exist_ok=True)
+    except OSError as e:
+        raise _unusable(d, e) from None
     return d
+
+
+def _unusable(folder: str, e: OSError) -> CBuildError:
+    """The cache folder cannot be made or written in: said with the
+    variable that names it, not as a bare errno."""
+    named = " (SIXTYSIX_CACHE)" if os.environ.get("SIXTYSIX_CACHE") else ""
+    return CBuildError(
+        "cannot use the folder %s for the compiled C code%s: %s" % (folder, named, e.strerror or e)
+    )
 
 
 def target(source: str, flags: tuple = ()) -> str:
@@ -55,7 +67,10 @@ def build(source: str, flags: tuple = ()) -> str:
     if os.path.exists(path):
         return path
     cc = compiler()
-    fd, tmp = tempfile.mkstemp(suffix=".so", dir=os.path.dirname(path))
+    try:
+        fd, tmp = tempfile.mkstemp(suffix=".so", dir=os.path.dirname(path))
+    except OSError as e:
+        raise _unusable(os.path.dirname(path), e) from None
     os.close(fd)
     cmd = [cc, "-O2", "-shared", "-fPIC", *flags, "-o", tmp, source]
     try:
