@@ -256,6 +256,19 @@ def test_a_record_with_a_long_name_is_written_and_resumed(monkeypatch, tmp_path)
     assert os.listdir(tmp_path) == [os.path.basename(path)]
 
 
+def test_a_record_name_with_control_characters_is_never_echoed_raw(monkeypatch, tmp_path):
+    """'The game so far is in FILE' sent an ESC in the name to the terminal,
+    and a byte that is not UTF-8 (\xff) ended the match with a
+    UnicodeEncodeError traceback on a strict UTF-8 output."""
+    path = str(tmp_path / "\udcff\x1b[31mred.txt")
+    status, out, err = play(monkeypatch, "--seed", "1", "--record", path, script="1\nquit\n")
+    assert (status, err) == (0, "")
+    assert "continue it with --resume" in out
+    assert "\x1b" not in out and "\\x1b[31mred.txt" in out and "\\xff" in out
+    out.encode("utf-8")  # no lone surrogate left to fail on a strict output
+    assert read(open(path).read()).match.hand.nlog >= 1
+
+
 def test_a_record_through_a_link_is_written_where_the_link_points(monkeypatch, tmp_path):
     import os
 

@@ -14,7 +14,7 @@ from sixtysix.players import beats
 from sixtysix.rules import FALSE_CLAIM_MATCH, FALSE_CLAIM_TWO_OR_THREE, fold
 from sixtysix.view import View
 
-from .textin import ascii_int, cut_short
+from .textin import ascii_int, cut_short, shown
 
 YOU = 0
 COMPUTER = 1
@@ -126,7 +126,8 @@ class Table:
             self.recorder.save(self.match.hand)
         except OSError as e:
             self.say(
-                "Cannot write the record %s (%s); recording stops." % (self.recorder.path, e.strerror or e)
+                "Cannot write the record %s (%s); recording stops."
+                % (shown(self.recorder.path), e.strerror or e)
             )
             self.recorder.path = None
 
@@ -157,7 +158,7 @@ class Table:
             if self.recorder.path:
                 self.say(
                     "The game so far is in %s; continue it with --resume %s"
-                    % (self.recorder.path, self.recorder.path)
+                    % (shown(self.recorder.path), shown(self.recorder.path))
                 )
             return 0
 
