@@ -591,3 +591,16 @@ def test_record_names_widen_only_when_the_pairs_need_it():
     assert arena.record_name(wider, 7, 0) == "m00007-a-first.txt"
     three = s._replace(game="three-hand")
     assert arena.record_name(three, 12, 5) == "m0012-s5.txt"
+
+
+def test_an_out_folder_whose_name_is_not_text_is_named_escaped(capsys, tmp_path):
+    """A --out name with a byte that is not UTF-8 ended the run with a
+    UnicodeEncodeError traceback while summary.txt was written (the
+    records line quoted the name), and an ESC in it reached the terminal."""
+    out_dir = str(tmp_path / "ar\udcff\x1b[31mx")
+    status, out, err = run_arena(capsys, *RANDOMS, "--matches", "1", "--target", "1", "--out", out_dir)
+    assert (status, err) == (0, "")
+    assert "\x1b" not in out and "ar\\xff\\x1b[31mx (m0000-a-first.txt" in out
+    out.encode("utf-8")  # nothing a strict UTF-8 output would refuse
+    with open(os.path.join(out_dir, "summary.txt"), encoding="utf-8") as f:
+        assert "ar\\xff\\x1b[31mx" in f.read()

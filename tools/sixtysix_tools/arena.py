@@ -437,7 +437,7 @@ def run(args) -> int:
         lines = summary(s, complete)
         lines.append(timing(complete, played.elapsed, jobs))
         last = record_name(s, sets - 1, per_set - 1)
-        lines.append("records: %s (%s ... %s)" % (s.out, record_name(s, 0, 0), last))
+        lines.append("records: %s (%s ... %s)" % (shown(s.out), record_name(s, 0, 0), last))
     return report(s.out, lines, played.interrupted, "%d of %d %ss" % (sets, s.matches, _unit(part)))
 
 
@@ -464,7 +464,7 @@ def play_all(todo: list, jobs: int, path_of, header_of) -> Played:
             path = path_of(g)
             write_text(path, header_of(g) + outcome.record)
             if outcome.error:
-                failed = "%s (record: %s)" % (outcome.error, path)
+                failed = "%s (record: %s)" % (outcome.error, shown(path))
                 break
             done.append(outcome)
             _progress(len(done), len(todo))
