@@ -420,3 +420,18 @@ def test_output_closed_mid_deploy_blames_the_output_not_the_drive(monkeypatch, c
     monkeypatch.setattr(sys, "stdout", io.StringIO())
     assert deploy_on(monkeypatch, capsys, tmp_path, drive)[0] == 0
     assert old_or_nothing_or_new(drive.files, old) == "new"
+
+
+@pytest.mark.parametrize("extra", [(), ("--dry-run",)])
+def test_a_drive_path_that_is_not_text_is_named_escaped(monkeypatch, capsys, tmp_path, extra):
+    """'Plan for ROOT', 'note: ROOT has no boot_out.txt' and 'Copied ...
+    to ROOT' printed the path as typed: an ESC in it reached the terminal,
+    a byte that is not UTF-8 a strict UTF-8 output as a traceback."""
+    root = tmp_path / "CIRCUIT\udcff\x1b[31mPY"
+    root.mkdir()
+    monkeypatch.setattr(circuitpy, "Drive", lambda root: SmallDrive(old_drive(), roomy()))
+    status = main(["deploy", "--board", "pybadge", "--circuitpy", str(root), *extra])
+    out, err = capsys.readouterr()
+    assert (status, err) == (0, "")
+    assert "\x1b" not in out and "CIRCUIT\\xff\\x1b[31mPY" in out
+    out.encode("utf-8")  # nothing a strict UTF-8 output would refuse

@@ -31,6 +31,7 @@ from .firmware_files import (
     firmware_sources,
     load_board,
 )
+from .textin import shown
 
 # Libraries that are not built into CircuitPython: adafruit_display_text,
 # for the text labels of sixtysix_app/canvas_dio.py (displayio, bitmaptools,
@@ -232,7 +233,7 @@ def deploy_circuitpy(args) -> int:
             % (root, "not a folder" if os.path.exists(root) else "no such folder")
         )
     if not os.path.exists(os.path.join(root, "boot_out.txt")):
-        print("note: %s has no boot_out.txt; is it really the CIRCUITPY drive?" % root)
+        print("note: %s has no boot_out.txt; is it really the CIRCUITPY drive?" % shown(root))
     drive = Drive(root)
     changed = complete = False
     try:
@@ -241,7 +242,7 @@ def deploy_circuitpy(args) -> int:
             if drive.isfile(name) and name not in plan["stop"]:
                 print("note: %s on the drive starts before code.py: remove it to start the game" % name)
         if args.dry_run:
-            print_plan(plan, root)
+            print_plan(plan, shown(root))
             print("Dry run: nothing on the drive was changed.")
             return 0
         check_space(plan)
@@ -297,7 +298,7 @@ def deploy_circuitpy(args) -> int:
         )
         raise
     starts = "boot.py and code.py" if "boot.py" in plan["last"] else "code.py"
-    print("Copied %d files, %s to %s." % (len(plan["copy"]), starts, root))
+    print("Copied %d files, %s to %s." % (len(plan["copy"]), starts, shown(root)))
     print("The game draws with libraries the board does not have built in; if they are not on it yet:")
     print("    pip install circup && circup install %s" % " ".join(CIRCUP_LIBRARIES))
     return 0
