@@ -238,3 +238,16 @@ def test_keys_without_pictures_say_what_was_kept(capsys, tmp_path):
     assert main(["sim", "--keys", "A", "--save-dir", str(tmp_path)]) == 0
     assert capsys.readouterr().out == "the keys were pressed; the board's files are in %s\n" % tmp_path
     assert os.listdir(tmp_path)  # the board saved its settings or match there
+
+
+def test_a_tour_folder_whose_name_is_not_text_is_named_escaped(capsys, tmp_path):
+    """The tour's last line quoted its folder as typed: after every picture
+    was taken, a byte that is not UTF-8 in the name ended it with a
+    UnicodeEncodeError traceback, and an ESC reached the terminal."""
+    folder = tmp_path / "t\udcff\x1b[31m"
+    status = main(["sim", "--board", "thumby", "--seed", "3", "--tour", str(folder)])
+    out, err = capsys.readouterr()
+    assert (status, err) == (0, "")
+    assert "\x1b" not in out and "screens in %s" % str(tmp_path / "t\\xff\\x1b[31m") in out
+    out.encode("utf-8")  # nothing a strict UTF-8 output would refuse
+    assert any(name.endswith(".png") for name in os.listdir(folder))

@@ -122,7 +122,7 @@ def _tour(board, seed: int, folder: str, zoom: int, game: int, work: str) -> int
         replay.canvas.save_png(os.path.join(folder, "fault.png"), zoom)
     names = " ".join(sim.board.BUTTONS[i] + (":long" if ms > TAP_MS else "") for i, ms in walked.presses)
     shots = len(walked.shots) + (1 if game < 2 else 0)
-    print("%d screens in %s after %d presses:\n%s" % (shots, folder, len(walked.presses), names))
+    print("%d screens in %s after %d presses:\n%s" % (shots, shown(folder), len(walked.presses), names))
     return 0
 
 
