@@ -301,6 +301,21 @@ def test_output_closed_mid_deploy_says_where_it_left_the_board(
     assert "Traceback" not in err and not (flash / "main.py").exists()
 
 
+def test_a_port_named_with_a_control_character_is_printed_escaped(tmp_path, micropython, mpy_cross, capsys):
+    """The plan's first line and every message about the port name it as
+    typed: an ESC in a link's name reached the terminal raw."""
+    flash = tmp_path / "flash"
+    flash.mkdir()
+    link = tmp_path / "tty\x1b[31m"
+    with SimulatedBoard(flash, micropython=micropython) as board:
+        os.symlink(board.port, link)
+        status, out, err = run_deploy(capsys, "--board", "thumby", "--port", str(link), "--dry-run")
+    assert status == 0, out + err
+    assert "\x1b" not in out + err and "Plan for %s:" % str(link).replace("\x1b", "\\x1b") in out, out
+    status, _out, err = run_deploy(capsys, "--board", "thumby", "--port", str(tmp_path / "gone\x1b"))
+    assert status == 2 and "\x1b" not in err and "gone\\x1b" in err, err
+
+
 def test_a_kept_start_file_takes_the_first_free_name():
     assert deploy.backup_name("main.py", {"boot.py"}) == "main.py.bak"
     assert deploy.backup_name("main.py", {"main.py.bak", "main.py.bak2"}) == "main.py.bak3"

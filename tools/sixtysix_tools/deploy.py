@@ -200,7 +200,7 @@ def choose_port(port) -> str:
     if len(ports) > 1:
         raise DeployError(
             "several boards found; choose one with --port:\n"
-            + "\n".join("  --port %s   (%s)" % (p, what) for p, what in ports)
+            + "\n".join("  --port %s   (%s)" % (shown(p), what) for p, what in ports)
         )
     return ports[0][0]
 
@@ -220,12 +220,14 @@ class Board:
         self.fresh = False
         command += list(args)
         if self.verbose:
-            shown = [a if "\n" not in a else "'%s ...'" % a.strip().split("\n")[0] for a in command[3:]]
-            print("$ mpremote", " ".join(shown))
+            words = [a if "\n" not in a else "'%s ...'" % a.strip().split("\n")[0] for a in command[3:]]
+            print("$ mpremote", " ".join(words))
         try:
             done = subprocess.run(command, capture_output=True, text=True, timeout=timeout)
         except subprocess.TimeoutExpired:
-            raise DeployError("the board on %s did not answer within %d s" % (self.port, timeout)) from None
+            raise DeployError(
+                "the board on %s did not answer within %d s" % (shown(self.port), timeout)
+            ) from None
         if done.returncode != 0:
             raise DeployError(self.explain(done.stdout + done.stderr))
         return done.stdout
@@ -236,18 +238,18 @@ class Board:
             return (
                 "the board is full (no space left on its flash while copying); remove files you do not "
                 "need (mpremote connect %s fs ls) and deploy again; until then it starts to the REPL"
-                % self.port
+                % shown(self.port)
             )
         if "could not enter raw repl" in said:
             return (
                 "the device on %s does not answer like MicroPython (no raw REPL); flash MicroPython "
-                "first (see the README), or for a CircuitPython board use --circuitpy PATH" % self.port
+                "first (see the README), or for a CircuitPython board use --circuitpy PATH" % shown(self.port)
             )
         if "failed to access" in said or "could not open" in said or "No such file" in said:
             return "cannot open %s: no board there, or another program (Thonny, a terminal) has it open" % (
-                self.port
+                shown(self.port)
             )
-        return "mpremote failed on %s:\n%s" % (self.port, said.strip())
+        return "mpremote failed on %s:\n%s" % (shown(self.port), said.strip())
 
     def exec(self, code: str, timeout: float = COMMAND_TIMEOUT) -> str:
         return self.mpremote("exec", code, timeout=timeout)
@@ -269,7 +271,7 @@ class Board:
         except (OSError, serial.SerialException) as error:  # unplugged, or it re-enumerated
             raise DeployError(
                 "the firmware is on the board, but %s went away before the soft reset (%s): press reset "
-                "on the board to start it" % (self.port, getattr(error, "strerror", None) or error)
+                "on the board to start it" % (shown(self.port), getattr(error, "strerror", None) or error)
             ) from None
         return said.decode("utf-8", "replace")
 
@@ -280,7 +282,7 @@ def query(board: Board) -> dict:
     said = board.exec(_QUERY)
     values = marked(said, "SIXTYSIX-BOARD", (str, tuple, int, int, int, str))
     if not values:
-        raise DeployError("the device on %s does not answer like MicroPython" % board.port)
+        raise DeployError("the device on %s does not answer like MicroPython" % shown(board.port))
     name, version, mpy, maxsize, free, platform = values[0]
     heap = marked(said, "SIXTYSIX-HEAP", (int,))
     return {
@@ -396,7 +398,7 @@ def make_plan(on_board: dict, new_files: dict, keep: dict | None = None) -> dict
 
 
 def print_plan(plan: dict, port: str) -> None:
-    print("Plan for %s:" % port)
+    print("Plan for %s:" % shown(port))
     for path, kept in plan["keep"].items():
         print("  rename  :%s to :%s  (your own start file, kept)" % (path, kept))
     for path in plan["remove"]:
@@ -467,7 +469,7 @@ def check_room(free: int, plan: dict, port: str) -> None:
         raise DeployError(
             "the board is full: the firmware needs %d bytes, %d are free (after removing the old "
             "firmware); remove files you do not need (mpremote connect %s fs ls) and deploy again"
-            % (plan["new_bytes"], free + plan["freed_bytes"], port)
+            % (plan["new_bytes"], free + plan["freed_bytes"], shown(port))
         )
 
 
@@ -511,7 +513,7 @@ def _deploy_micropython(args, stage: list) -> int:
         print(
             "Board on %s: %s %s (%s), .mpy v%d.%d"
             % (
-                port,
+                shown(port),
                 info["name"],
                 info["version"],
                 info["platform"],
@@ -569,7 +571,7 @@ def _deploy_micropython(args, stage: list) -> int:
             file=sys.stderr,
         )
         return 1
-    print("Soft reset: %s is starting on %s." % (board_module.NAME, port))
+    print("Soft reset: %s is starting on %s." % (board_module.NAME, shown(port)))
     return 0
 
 
