@@ -28,8 +28,21 @@ def run(capsys, *argv):
         ("A " + "Z" * 3000, "no button '%s...'" % ("Z" * 24)),
         ("A:" + "x" * 3000, "bad press 'A:%s...'" % ("x" * 24)),
         ("Z" * 3000 + "*x", "bad repeat in '%s...*x'" % ("Z" * 24)),
+        (":long", "a press needs a button before ':long' or '*N'"),
+        ("A *3", "a press needs a button before ':long' or '*N'"),
     ],
-    ids=["sup2", "arabic3", "huge", "zero", "escape", "long-name", "long-suffix", "long-repeated"],
+    ids=[
+        "sup2",
+        "arabic3",
+        "huge",
+        "zero",
+        "escape",
+        "long-name",
+        "long-suffix",
+        "long-repeated",
+        "long-alone",
+        "repeat-alone",
+    ],
 )
 def test_repeats_are_ascii_digits(capsys, tmp_path, keys, words):
     status, err = run(capsys, "--save-dir", str(tmp_path), "--keys", keys)

@@ -39,6 +39,8 @@ def parse_keys(sim: Sim, script: str) -> list:
                     "bad press '%s:%s': the only suffix is ':long'" % (cut_short(token), cut_short(how))
                 )
             ms = LONG_MS
+        if not token:  # ':long' or '*3' alone
+            raise UsageError("a press needs a button before ':long' or '*N', like 'A:long' or 'A*3'")
         i = sim.button_index(token)
         presses += [(i, ms)] * count
     return presses
