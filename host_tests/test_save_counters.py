@@ -92,6 +92,27 @@ def third_seat(m):
     return 3 - winner_seat(m) - hand_dealer(m)
 
 
+def flip_first_player(m):
+    """Two-player: the hand's log with its first action given to the other player."""
+    h = m.hand
+    log = bytearray(h.log[: h.nlog])
+    log[0] ^= 0x80
+    return "".join("%02x" % b for b in log)
+
+
+def shift_first_seat(m):
+    """Four-hand: the hand's log with its first action given to the next seat."""
+    h = m.hand
+    seats = [h.log_seat[i] for i in range(h.nlog)]
+    seats[0] = (seats[0] + 1) % 4
+    return "".join("%02x%02x" % (seats[i], h.log[i]) for i in range(h.nlog))
+
+
+def hand_dealer_word(m):
+    """Four-hand, booked: the seat that dealt the hand just booked."""
+    return str((m.dealer - 1) % 4)
+
+
 # The match line: two-player and three-hand scores, pot, dealer, hands,
 # rng, awards; four-hand, Sixty-Five and the bidding games scores, dealer,
 # hands, rng, awards.  Each case: game, hands booked, whether the save is
@@ -246,6 +267,124 @@ COUNTER_CASES = {
     ),
     "bid-three: points before any hand": (BID_THREE, 0, False, (), None, ("match", 2, lambda m: "6")),
     "three: target 0": (THREE_HAND, 0, False, (), None, ("rules", 1, lambda m: "0")),
+    # Found open by a mutation audit: each of these loaded while one check
+    # of matchfile.py or session.py was weakened.
+    "two: more hands than any match plays": (
+        SIXTY_SIX,
+        0,
+        False,
+        (),
+        None,
+        ("match", 4, lambda m: "1000000"),
+    ),
+    "two: a word too many in the hand": (SIXTY_SIX, 0, False, (), None, ("hand", None, lambda m: "0")),
+    "two: booked neither 0 nor 1": (SIXTY_SIX, 0, False, (), None, ("hand", 0, lambda m: "2")),
+    "two: an empty rng": (SIXTY_SIX, 0, False, (), None, ("match", 5, lambda m: "")),
+    "two: an action by the other player": (SIXTY_SIX, 0, False, (), None, ("log", 0, flip_first_player)),
+    "two: a pot left after a hand was won": (
+        SIXTY_SIX,
+        3,
+        True,
+        (),
+        lambda m: m.hand.winner >= 0 and sum(m.scores) <= 6,
+        ("match", 2, lambda m: "1"),
+    ),
+    "two: an award to the loser of the hand": (
+        SIXTY_SIX,
+        3,
+        True,
+        (),
+        lambda m: m.hand.winner >= 0 and m.scores[1 - m.hand.winner] > 0,
+        ("match", lambda m: 7 - m.hand.winner, lambda m: "1"),
+    ),
+    "three: an award above the score of seat C": (
+        THREE_HAND,
+        0,
+        False,
+        (),
+        None,
+        ("match", 9, lambda m: "1"),
+    ),
+    "three: a pot left after a hand was won": (
+        THREE_HAND,
+        3,
+        True,
+        (),
+        lambda m: m.hand.winner >= 0 and sum(m.scores) <= 12,
+        ("match", 3, lambda m: "1"),
+    ),
+    "three: an award to the seat that neither won nor dealt": (
+        THREE_HAND,
+        3,
+        True,
+        (),
+        lambda m: m.hand.winner >= 0 and m.scores[third_seat(m)] > 0,
+        ("match", lambda m: 7 + third_seat(m), lambda m: "1"),
+    ),
+    "three: an award below the hand's": (
+        THREE_HAND,
+        1,
+        True,
+        (),
+        lambda m: m.hand.winner >= 0,
+        ("match", lambda m: 7 + winner_seat(m), lambda m: str(m.hand.game_points - 1)),
+    ),
+    "four: a score at the target": (
+        FOUR_HAND,
+        2,
+        False,
+        (),
+        lambda m: max(m.scores) > 0,
+        ("rules", 1, lambda m: str(max(m.scores))),
+    ),
+    "four: lost one more than the hands allow": (FOUR_HAND, 0, False, (), None, ("match", 0, lambda m: "-1")),
+    "four: an award below any hand's": (FOUR_HAND, 0, False, (), None, ("match", 5, lambda m: "-6")),
+    "four: rng past 30 bits": (
+        FOUR_HAND,
+        0,
+        False,
+        (),
+        None,
+        ("match", 4, lambda m: "%x" % (m.rng.state | 1 << 30)),
+    ),
+    "four: booked neither 0 nor 1": (FOUR_HAND, 0, False, (), None, ("hand", 0, lambda m: "2")),
+    "four: booked, a hand dealer past the seats": (
+        FOUR_HAND,
+        1,
+        True,
+        (),
+        lambda m: m.dealer == 1,
+        ("hand", 1, lambda m: "4"),
+    ),
+    "four: booked, the match dealer still the hand's": (
+        FOUR_HAND,
+        1,
+        True,
+        (),
+        None,
+        ("match", 2, hand_dealer_word),
+    ),
+    "four: a word too many in the log": (FOUR_HAND, 0, False, (), None, ("log", None, lambda m: "00")),
+    "four: an action by the wrong seat": (FOUR_HAND, 0, False, (), None, ("log", 0, shift_first_seat)),
+    "sixty-five: a score below zero": (SIXTY_FIVE, 1, False, (), None, ("match", 0, lambda m: "-1")),
+    "sixty-five: an award below zero": (SIXTY_FIVE, 1, False, (), None, ("match", 5, lambda m: "-1")),
+    "sixty-five: an award past any hand's": (SIXTY_FIVE, 1, False, (), None, ("match", 5, lambda m: "3")),
+    "two: an option line with a word too many": (
+        SIXTY_SIX,
+        0,
+        False,
+        (("last-trick-bonus", "0"),),
+        None,
+        ("option", None, lambda m: "0"),
+    ),
+    "four: booked, an award above the hand's where scores may go below zero": (
+        FOUR_HAND,
+        1,
+        True,
+        (("below-zero", "yes"),),
+        lambda m: m.awarded[0] < 7,
+        ("match", 5, lambda m: str(m.awarded[0] + 1)),
+    ),
 }
 
 
