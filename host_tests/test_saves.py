@@ -414,3 +414,65 @@ def test_a_save_just_over_the_size_limit_is_refused_without_being_read(tmp_path,
         assert s.match is None and s.message == "The saved match was damaged: a new start."
         assert (FILE in opened) == read, size
         os.remove(tmp_path / "match.bad")
+
+
+def test_the_check_line_is_adler_32_on_a_file_as_long_as_any():
+    """The check line is Adler-32 (modulo 65521), so a save written by
+    any build reads in any other: both sums pass 65521 in a file of
+    MAX_FILE bytes, where a sum taken modulo 65536 would differ (found
+    open by a mutation audit)."""
+    import zlib
+
+    from sixtysix_app.save import checksum
+
+    for data in (bytes(range(256)) * (MAX_FILE // 256), b"\x7e" * MAX_FILE, b"match 1 2\n"):
+        assert checksum(data, len(data)) == "%08x" % zlib.adler32(data)
+
+
+def test_a_control_byte_or_delete_behind_a_valid_check_line_is_refused_as_damaged():
+    """A body that is not printable ASCII (a tab, a NUL, DEL 0x7f, a byte
+    past it) is refused as damaged even when its check line holds (found
+    open by a mutation audit)."""
+    assert unpack("test", 1, resign(b"test 1\na 1~\n")) == ["a 1~"]
+    for bad in (b"a\t1", b"a\x001", b"a\x7f1", b"a 1\x0b", b"a \x80"):
+        data = resign(b"test 1\n" + bad + b"\n")
+        assert sealed(data) > 0  # the check line holds
+        with pytest.raises(SaveError) as e:
+            unpack("test", 1, data)
+        assert e.value.problem == 2  # CORRUPT
+
+
+def test_a_file_of_another_kind_is_refused_as_damaged():
+    """A settings file copied over the match file (another kind, same
+    version, a valid check line) is refused by its header, not parsed
+    (found open by a mutation audit)."""
+    for kind in ("sixtysix-settings", "sixtysix-matc", "Sixtysix-match"):
+        with pytest.raises(SaveError) as e:
+            unpack("sixtysix-match", 1, pack(kind, 1, ["rules sixty-six 7"]))
+        assert e.value.problem == 2  # CORRUPT
+
+
+def test_a_file_cut_inside_its_header_is_damaged_not_of_another_version():
+    """A file with no line end at all (cut inside its header) is damaged,
+    whatever digits it ends in; it never reads as another version (found
+    open by a mutation audit)."""
+    for data in (b"test 23", b"test 1", b"test 10", b"test"):
+        with pytest.raises(SaveError) as e:
+            unpack("test", 1, data)
+        assert e.value.problem == 2  # CORRUPT
+
+
+def test_an_empty_or_overlong_number_is_refused():
+    """An empty hex word (two spaces in a line) is not read as 0, and a
+    number longer than any field's (10 decimal or 9 hex digits, however
+    many leading zeros) is refused (found open by a mutation audit)."""
+    from sixtysix_app.save import hex_number, number
+
+    assert number("000000001", 0, 5) == 1
+    assert hex_number("00000001", 5) == 1
+    for bad in ("", "0000000001", "00000000000"):
+        with pytest.raises(ValueError):
+            number(bad, 0, 5)
+    for bad in ("", "000000001"):
+        with pytest.raises(ValueError):
+            hex_number(bad, 5)
