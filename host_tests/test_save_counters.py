@@ -267,6 +267,40 @@ COUNTER_CASES = {
     ),
     "bid-three: points before any hand": (BID_THREE, 0, False, (), None, ("match", 2, lambda m: "6")),
     "three: target 0": (THREE_HAND, 0, False, (), None, ("rules", 1, lambda m: "0")),
+    # A pot holds only the hands nobody won since the last one won, which
+    # gave nobody points, and a hand won leaves no pot: these loaded.
+    "two: a pot beside points that no hand left": (
+        SIXTY_SIX,
+        1,
+        False,
+        (),
+        lambda m: 0 < sum(m.scores) <= 2,
+        ("match", 2, lambda m: "1"),
+    ),
+    "two: a pot beside the last hand's award": (
+        SIXTY_SIX,
+        3,
+        False,
+        (),
+        lambda m: max(m.awarded) > 0 and sum(m.scores) <= 6,
+        ("match", 2, lambda m: "1"),
+    ),
+    "three: a pot beside points that no hand left": (
+        THREE_HAND,
+        1,
+        False,
+        (),
+        lambda m: 0 < sum(m.scores) <= 5,
+        ("match", 3, lambda m: "1"),
+    ),
+    "three: a pot beside the last hand's award": (
+        THREE_HAND,
+        3,
+        False,
+        (),
+        lambda m: max(m.awarded) > 0 and sum(m.scores) <= 12,
+        ("match", 3, lambda m: "1"),
+    ),
     # Found open by a mutation audit: each of these loaded while one check
     # of matchfile.py or session.py was weakened.
     "two: more hands than any match plays": (

@@ -356,8 +356,12 @@ def check_counts(m, booked: bool) -> None:
     booked hand gave its winner at most 3 game points or the pot 1, and the
     hand just booked explains the last award and the pot."""
     h = m.hand
-    if m.scores[0] + m.scores[1] + m.pot > 3 * m.hands_played:
+    # The pot counts the hands nobody won since one was won; those gave
+    # nobody points, so each takes 3 from what the hands played allow.
+    if m.scores[0] + m.scores[1] + 3 * m.pot > 3 * m.hands_played:
         raise ValueError("more points than hands")
+    if m.pot and (m.awarded[0] or m.awarded[1]):
+        raise ValueError("a pot beside an award")  # a hand won takes the pot
     for p in range(2):
         if m.awarded[p] > m.scores[p]:
             raise ValueError("award larger than the score")
@@ -380,8 +384,10 @@ def check_three_counts(m, dealer: int, booked: bool) -> None:
     3 points and the pot, the dealer at most as much as the winner's hand."""
     h = m.hand
     total = m.scores[0] + m.scores[1] + m.scores[2]
-    if total + m.pot > 6 * m.hands_played:
+    if total + 6 * m.pot > 6 * m.hands_played:  # as check_counts: a pot's hands gave nothing
         raise ValueError("more points than hands")
+    if m.pot and (m.awarded[0] or m.awarded[1] or m.awarded[2]):
+        raise ValueError("a pot beside an award")
     for s in range(3):
         if m.awarded[s] > m.scores[s]:
             raise ValueError("award larger than the score")
