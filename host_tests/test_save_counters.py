@@ -267,6 +267,38 @@ COUNTER_CASES = {
     ),
     "bid-three: points before any hand": (BID_THREE, 0, False, (), None, ("match", 2, lambda m: "6")),
     "three: target 0": (THREE_HAND, 0, False, (), None, ("rules", 1, lambda m: "0")),
+    "three: no pot from a hand nobody won": (
+        THREE_HAND,
+        1,
+        True,
+        (("last-trick-bonus", "0"),),
+        lambda m: m.hand.winner < 0,
+        ("match", 3, lambda m: "0"),
+    ),
+    "two: points beside a pot of every hand": (
+        SIXTY_SIX,
+        1,
+        True,
+        (("last-trick-bonus", "0"),),
+        lambda m: m.hand.winner < 0,
+        ("match", 0, lambda m: "1"),
+    ),
+    "three: points beside a pot of every hand": (
+        THREE_HAND,
+        1,
+        True,
+        (("last-trick-bonus", "0"),),
+        lambda m: m.hand.winner < 0,
+        ("match", 0, lambda m: "1"),
+    ),
+    "three: booked, a hand dealer past the seats": (
+        THREE_HAND,
+        1,
+        True,
+        (("last-trick-bonus", "0"),),
+        lambda m: m.hand.winner < 0 and m.dealer == 1,
+        ("hand", 1, lambda m: "3"),
+    ),
     # A pot holds only the hands nobody won since the last one won, which
     # gave nobody points, and a hand won leaves no pot: these loaded.
     "two: a pot beside points that no hand left": (
@@ -423,7 +455,13 @@ COUNTER_CASES = {
 
 
 # Where the first matches have no such hand: a 60-60 split is rare.
-SEEDS = {"two: no pot from a hand nobody won": 14753}
+SEEDS = {
+    "two: no pot from a hand nobody won": 14753,
+    "two: points beside a pot of every hand": 14753,
+    "three: points beside a pot of every hand": 14753,
+    "three: booked, a hand dealer past the seats": 14753,
+    "three: no pot from a hand nobody won": 14753,
+}
 
 
 @pytest.mark.parametrize("case", sorted(COUNTER_CASES))
@@ -616,4 +654,53 @@ def test_settings_play_could_not_have_written_are_refused(case):
     loaded = Session(store)
     assert loaded.message == "Settings were damaged: defaults used."
     assert loaded.settings.game == SIXTY_SIX and loaded.settings.level == Settings().level
+    store.clean()
+
+
+def _dealt_shape(game):
+    """(words before the match line's dealer, seats the deal goes round) of a game's save."""
+    if game == SIXTY_SIX:
+        return 3, 2
+    if game == THREE_HAND:
+        return 4, 3
+    scores = 3 if game == BID_THREE else 2
+    return scores, scores if game in (BID_TWO, BID_THREE) else 4
+
+
+@pytest.mark.parametrize("game", [SIXTY_SIX, THREE_HAND, FOUR_HAND, SIXTY_FIVE, BID_TWO])
+def test_a_hand_in_play_saved_as_booked_is_refused(game):
+    """A hand still in play marked booked, with the next dealer and awards
+    it could explain (none: a pot from a hand nobody won, or nothing yet),
+    is refused: only a finished hand is booked (found open by a mutation
+    audit)."""
+    pot = game in (SIXTY_SIX, THREE_HAND)
+    options = (("last-trick-bonus", "0"),) if pot else ()
+    want = (lambda m: m.pot >= 1) if pot else None
+    store, s = played(game, 14753 if pot else 400 + game, 1, False, options, want=want)
+    m = s.match
+    at, seats = _dealt_shape(game)
+    data = edit(store.get(FILE), "hand", 0, "1")
+    data = edit(data, "match", at, str((m.dealer + 1) % seats))
+    if not pot:
+        for k in range(len(m.scores)):
+            data = edit(data, "match", at + 3 + k, "0")
+    store.put(FILE, data)
+    loaded = Session(store)
+    assert loaded.match is None and loaded.message == DAMAGED
+    store.clean()
+
+
+@pytest.mark.parametrize("game", [FOUR_HAND, SIXTY_FIVE, BID_TWO])
+def test_a_booked_hand_with_no_hand_played_is_refused(game):
+    """A finished hand booked while the hand count (and so every score) is
+    0 is refused: booking counts the hand (found open by a mutation audit)."""
+    store, s = played(game, 400 + game, 1, True)
+    m = s.match
+    at, seats = _dealt_shape(game)
+    data = edit(store.get(FILE), "match", at + 1, "0")
+    for k in range(len(m.scores)):
+        data = edit(data, "match", k, "0")
+    store.put(FILE, data)
+    loaded = Session(store)
+    assert loaded.match is None and loaded.message == DAMAGED
     store.clean()
