@@ -32,7 +32,7 @@ from sixtysix.rules import fold
 from .gamepart import GAME_NAMES, GamePart, part_named
 from .records import RecordError, RecordWriter
 from .stats import ratio_interval, wilson
-from .textin import not_a_folder, number_arg, plain, shown
+from .textin import not_a_folder, number_arg, option_args, plain, shown
 
 SIDES = "ab"  # the two arena players, as --a and --b name them
 RECORD_NAME = re.compile(r"m\d+-(?:[ab]-first|s\d)\.txt\Z")
@@ -160,15 +160,7 @@ def settings(args) -> Settings:
         except ValueError as e:
             raise UsageError("--%s: %s" % (side, e)) from None
         names.append(fold(name))
-    options: list = []
-    for item in args.option:
-        name, sep, value = item.partition("=")
-        if not sep or not name.strip() or not value.strip():
-            raise UsageError("--option takes NAME=VALUE, not '%s'" % item)
-        if any(fold(name.strip()) == given for given, _ in options):
-            # the last would be played, the summary would name both
-            raise UsageError("--option %s is given twice" % fold(name.strip()))
-        options.append((fold(name.strip()), fold(value.strip())))
+    options = [(name, fold(value)) for name, value in option_args(args.option, UsageError)]
     if options and not part.options():
         raise UsageError("%s has no rule options (--target N sets the match)" % game)
     target = number_arg(args.target, "--target", 1, 99, UsageError) if args.target is not None else 0

@@ -11,6 +11,8 @@ lines at '\n' alone.
 
 import os
 
+from sixtysix.rules import fold
+
 _DIGITS = "0123456789"
 
 
@@ -38,6 +40,22 @@ def number_arg(word, flag: str, low: int, high: int, error=ValueError) -> int:
     if value is None:
         raise error("%s takes a number from %d to %d, not '%s'" % (flag, low, high, cut_short(word or "")))
     return value
+
+
+def option_args(items, error=ValueError) -> list:
+    """A command's --option NAME=VALUE words as (name in lower case, value)
+    pairs, each name at most once (a record refuses a repeated option
+    too), else `error` with the sentence `play` and `arena` both say."""
+    pairs: list = []
+    for item in items:
+        name, sep, value = item.partition("=")
+        name, value = fold(name.strip()), value.strip()
+        if not sep or not name or not value:
+            raise error("--option takes NAME=VALUE, not '%s'" % item)
+        if any(name == given for given, _ in pairs):
+            raise error("--option %s is given twice" % name)
+        pairs.append((name, value))
+    return pairs
 
 
 def cut_short(text: str, limit: int = 24) -> str:

@@ -23,7 +23,7 @@ from sixtysix.rules import GAME_NAMES, OPTIONS, Rules, fold
 
 from .records import RecordError, RecordWriter, read
 from .replay import read_record
-from .textin import number_arg, plain, shown
+from .textin import number_arg, option_args, plain, shown
 from .texttable import Table, UsageError
 
 # The computer players by name (levels and baselines).
@@ -185,19 +185,12 @@ def _rules(args) -> Rules:
     settings = ["mode=" + args.mode] if args.mode else []
     if args.mode and any(fold(item.partition("=")[0].strip()) == "mode" for item in args.option):
         raise UsageError("give the mode once: --mode %s or --option mode=..., not both" % args.mode)
-    given: set = set()
-    for item in settings + args.option:
-        name, sep, value = item.partition("=")
-        if not sep or not name.strip() or not value.strip():
-            raise UsageError("--option takes NAME=VALUE, not '%s'" % item)
-        if fold(name.strip()) in given:  # not quietly the last one, as a record refuses it too
-            raise UsageError("--option %s is given twice" % fold(name.strip()))
-        given.add(fold(name.strip()))
+    for name, value in option_args(settings + args.option, UsageError):
         try:
-            rules.set_option(fold(name.strip()), value.strip())
+            rules.set_option(name, value)
         except ValueError as e:
             names = [o[0] for o in OPTIONS]
-            hint = "" if fold(name.strip()) in names else " (options: %s)" % ", ".join(names)
+            hint = "" if name in names else " (options: %s)" % ", ".join(names)
             raise UsageError("%s%s" % (plain(str(e)), hint)) from None
     if args.target is not None:
         rules.target = number_arg(args.target, "--target", 1, 99, UsageError)
