@@ -360,7 +360,7 @@ def check_counts(m, booked: bool) -> None:
     # nobody points, so each takes 3 from what the hands played allow.
     if m.scores[0] + m.scores[1] + 3 * m.pot > 3 * m.hands_played:
         raise ValueError("more points than hands")
-    if m.pot and (m.awarded[0] or m.awarded[1]):
+    if m.pot and any(m.awarded):
         raise ValueError("a pot beside an award")  # a hand won takes the pot
     for p in range(2):
         if m.awarded[p] > m.scores[p]:
@@ -386,7 +386,7 @@ def check_three_counts(m, dealer: int, booked: bool) -> None:
     total = m.scores[0] + m.scores[1] + m.scores[2]
     if total + 6 * m.pot > 6 * m.hands_played:  # as check_counts: a pot's hands gave nothing
         raise ValueError("more points than hands")
-    if m.pot and (m.awarded[0] or m.awarded[1] or m.awarded[2]):
+    if m.pot and any(m.awarded):
         raise ValueError("a pot beside an award")
     for s in range(3):
         if m.awarded[s] > m.scores[s]:
