@@ -1,5 +1,6 @@
 """Make the firmware core and the portable tests importable for pytest."""
 
+import io
 import os
 import sys
 
@@ -69,6 +70,20 @@ def run_deploy(capsys, *args):
     status = main(["deploy", *args])
     out, err = capsys.readouterr()
     return status, out, err
+
+
+class PipeClosedAfter(io.StringIO):
+    """Standard output read by a program that stops after `lines` lines
+    (`sixtysix ... | head -N`; 0: a reader gone before the first line)."""
+
+    def __init__(self, lines: int = 0) -> None:
+        super().__init__()
+        self.lines = lines
+
+    def write(self, text):
+        if self.getvalue().count("\n") >= self.lines:
+            raise BrokenPipeError(32, "Broken pipe")
+        return super().write(text)
 
 
 class Says:

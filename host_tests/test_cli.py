@@ -7,6 +7,7 @@ import subprocess
 import sys
 
 import pytest
+from conftest import PipeClosedAfter
 from sixtysix_tools import cli
 
 
@@ -124,12 +125,8 @@ def test_output_read_by_a_program_that_stopped_reading_is_no_error(monkeypatch, 
     """`sixtysix play | head -1`: the pipe closes early, which is the
     reader's choice, not a failure: status 0 and nothing said."""
 
-    class ClosedPipe(io.StringIO):
-        def write(self, text):
-            raise BrokenPipeError(32, "Broken pipe")
-
     monkeypatch.setattr(sys, "stdin", io.StringIO(""))
-    monkeypatch.setattr(sys, "stdout", ClosedPipe())
+    monkeypatch.setattr(sys, "stdout", PipeClosedAfter(0))
     assert cli.main(["play", "--seed", "1"]) == 0
     assert capsys.readouterr().err == ""
 
@@ -139,11 +136,7 @@ def test_bench_read_by_a_program_that_stopped_reading_is_no_error(monkeypatch, c
     """bench reports its own OSErrors (a MicroPython it cannot run), but a
     reader that stopped reading is no failure there either."""
 
-    class ClosedPipe(io.StringIO):
-        def write(self, text):
-            raise BrokenPipeError(32, "Broken pipe")
-
-    monkeypatch.setattr(sys, "stdout", ClosedPipe())
+    monkeypatch.setattr(sys, "stdout", PipeClosedAfter(0))
     assert cli.main(argv) == 0
     assert capsys.readouterr().err == ""
 

@@ -11,13 +11,12 @@ board in test_deploy_messages.py.
 """
 
 import hashlib
-import io
 import os
 import subprocess
 import sys
 
 import pytest
-from conftest import ROOT, Says, run_deploy, snapshot
+from conftest import ROOT, PipeClosedAfter, Says, run_deploy, snapshot
 from sixtysix_tools import deploy
 from sixtysix_tools.png import read_png
 
@@ -277,19 +276,13 @@ def test_output_closed_mid_deploy_says_where_it_left_the_board(
     copied: that is no success (the board starts to the REPL), and the
     board is not to blame; a dry run's plan cut short is no failure."""
 
-    class PipeClosedAfter(io.StringIO):
-        def write(self, text):
-            if self.getvalue().count("\n") >= 1:
-                raise BrokenPipeError(32, "Broken pipe")
-            return super().write(text)
-
     def closed(*args, **kwargs):
         raise BrokenPipeError(32, "Broken pipe")
 
     flash = tmp_path / "flash"
     flash.mkdir()
     with SimulatedBoard(flash, micropython=micropython) as board:
-        monkeypatch.setattr(sys, "stdout", PipeClosedAfter())
+        monkeypatch.setattr(sys, "stdout", PipeClosedAfter(1))
         status, _out, err = run_deploy(capsys, "--board", "thumby", "--port", board.port, "--dry-run")
         assert (status, err) == (0, ""), err
         monkeypatch.undo()

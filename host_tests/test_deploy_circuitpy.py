@@ -14,7 +14,7 @@ import os
 import sys
 
 import pytest
-from conftest import ROOT
+from conftest import ROOT, PipeClosedAfter
 from sixtysix_tools import circuitpy, deploy
 from sixtysix_tools.cli import main
 
@@ -381,20 +381,6 @@ def test_a_code_txt_of_the_user_is_named_since_it_starts_before_code_py(monkeypa
     assert status == 0, err
     assert "code.txt" in out and "starts before code.py" in out
     assert drive.files["code.txt"] == old["code.txt"]  # the user's, left alone
-
-
-class PipeClosedAfter(io.StringIO):
-    """Standard output read by a program that stops after `lines` lines
-    (`sixtysix deploy ... | head -3`)."""
-
-    def __init__(self, lines: int) -> None:
-        super().__init__()
-        self.lines = lines
-
-    def write(self, text):
-        if self.getvalue().count("\n") >= self.lines:
-            raise BrokenPipeError(32, "Broken pipe")
-        return super().write(text)
 
 
 def test_a_plan_read_by_a_program_that_stopped_reading_is_no_error(monkeypatch, capsys, tmp_path):
