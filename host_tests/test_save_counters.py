@@ -288,6 +288,22 @@ COUNTER_CASES = {
         lambda m: m.hand.winner < 0,
         ("match", 0, lambda m: "1"),
     ),
+    "two: booked, a hand nobody won beside an award": (
+        SIXTY_SIX,
+        1,
+        True,
+        (("last-trick-bonus", "0"),),
+        lambda m: m.hand.winner < 0,
+        ("match", 6, lambda m: "1"),
+    ),
+    "three: booked, a hand nobody won beside an award to seat C": (
+        THREE_HAND,
+        1,
+        True,
+        (("last-trick-bonus", "0"),),
+        lambda m: m.hand.winner < 0,
+        ("match", 9, lambda m: "1"),
+    ),
     "three: booked, a hand dealer past the seats": (
         THREE_HAND,
         1,
@@ -457,6 +473,8 @@ SEEDS = {
     "two: points beside a pot of every hand": 14753,
     "three: points beside a pot of every hand": 14753,
     "three: booked, a hand dealer past the seats": 14753,
+    "two: booked, a hand nobody won beside an award": 14753,
+    "three: booked, a hand nobody won beside an award to seat C": 14753,
     "three: no pot from a hand nobody won": 14753,
 }
 
@@ -477,12 +495,11 @@ def test_a_save_whose_counters_could_not_come_from_play_is_refused(case):
     store.clean()
 
 
-def test_a_forfeited_hand_saved_as_booked_is_refused():
+@pytest.mark.parametrize("game", [SIXTY_SIX, THREE_HAND])
+def test_a_forfeited_hand_saved_as_booked_is_refused(game):
     """A false claim that loses the match ends it when booked: no save
     holds it booked, even with the dealer and hand count a booking gives."""
-    store, s = played(
-        SIXTY_SIX, 500, 0, False, (("false-claim", "match"),), want=lambda m: max(m.hand.tricks) < 3
-    )
+    store, s = played(game, 500, 0, False, (("false-claim", "match"),), want=lambda m: max(m.hand.tricks) < 3)
     m = s.match
     assert m.hand.score(m.hand.turn) < 66
     s.act(CLAIM)
@@ -490,9 +507,10 @@ def test_a_forfeited_hand_saved_as_booked_is_refused():
     assert m.hand.over and m.hand.forfeit
     loaded = Session(store)  # booked on load: the match is lost, nothing to resume
     assert loaded.message == "" and loaded.match.winner >= 0 and not loaded.can_resume()
+    at, seats = _dealt_shape(game)
     data = edit(data, "hand", 0, "1")
-    data = edit(data, "match", 3, str(1 - m.dealer))
-    store.put(FILE, edit(data, "match", 4, "1"))
+    data = edit(data, "match", at, str((m.dealer + 1) % seats))
+    store.put(FILE, edit(data, "match", at + 1, "1"))
     loaded = Session(store)
     assert loaded.match is None and loaded.message == DAMAGED
     store.clean()
@@ -587,6 +605,50 @@ def test_a_booked_hand_with_no_hand_played_is_refused(game):
     for k in range(len(m.scores)):
         data = edit(data, "match", k, "0")
     store.put(FILE, data)
+    loaded = Session(store)
+    assert loaded.match is None and loaded.message == DAMAGED
+    store.clean()
+
+
+def test_a_bid_three_save_with_the_bidder_level_at_the_target_is_refused():
+    """Bid-three: two seats level at the target play on, unless one is the
+    bidder of the hand just booked, who has then won; a save holding that
+    is refused, since a saved match is never over (found open by a
+    mutation audit)."""
+    store, s = played(
+        BID_THREE, 400 + BID_THREE, 2, True, want=lambda m: m.hand.bidder >= 0 and max(m.scores) < 8
+    )
+    m = s.match
+    bidder = m.hand.bidder
+    other, third = (bidder + 1) % 3, (bidder + 2) % 3
+    data = edit(store.get(FILE), "rules", 1, "8")
+    data = edit(data, "match", other, "8")
+    store.put(FILE, edit(data, "match", third, "8"))
+    level = Session(store)  # the two seats that did not bid level at the target: play on
+    assert level.message == "" and level.can_resume()
+    store.put(FILE, edit(data, "match", bidder, "8"))
+    loaded = Session(store)
+    assert loaded.match is None and loaded.message == DAMAGED
+    store.clean()
+
+
+def test_a_three_hand_pot_beside_an_award_to_seat_c_alone_is_refused():
+    """Three-hand: a pot beside seat C's award, the other seats awarded
+    nothing (as when C won and the dealer's share was capped at 0), is
+    refused as a pot beside any award is (found open by a mutation audit)."""
+    store, s = played(
+        THREE_HAND,
+        400 + THREE_HAND,
+        3,
+        False,
+        want=lambda m: m.awarded[2] > 0 and sum(m.scores) <= 6 * m.hands_played - 6,
+    )
+    data = edit(store.get(FILE), "match", 7, "0")
+    data = edit(data, "match", 8, "0")
+    store.put(FILE, data)
+    alone = Session(store)  # seat C's award alone, no pot: loads
+    assert alone.message == "" and alone.can_resume()
+    store.put(FILE, edit(data, "match", 3, "1"))
     loaded = Session(store)
     assert loaded.match is None and loaded.message == DAMAGED
     store.clean()
