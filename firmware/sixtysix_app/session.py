@@ -373,8 +373,8 @@ def check_counts(m, booked: bool) -> None:
         raise ValueError("booked a hand that cannot be booked")
     w = h.winner
     if w < 0:
-        if m.awarded[0] or m.awarded[1] or m.pot < 1:
-            raise ValueError("a hand without a winner, yet points awarded")
+        if m.pot < 1:  # awards beside the pot are refused above
+            raise ValueError("a hand without a winner, yet no pot")
     elif m.pot or m.awarded[1 - w] or m.awarded[w] < h.game_points:
         raise ValueError("the award does not match the hand")
 
@@ -396,8 +396,8 @@ def check_three_counts(m, dealer: int, booked: bool) -> None:
     if not h.over or h.forfeit or m.hands_played < 1:
         raise ValueError("booked a hand that cannot be booked")
     if h.winner < 0:
-        if m.awarded[0] or m.awarded[1] or m.awarded[2] or m.pot < 1:
-            raise ValueError("a hand without a winner, yet points awarded")
+        if m.pot < 1:  # awards beside the pot are refused above
+            raise ValueError("a hand without a winner, yet no pot")
         return
     w = (dealer + 1 + h.winner) % 3
     other = 3 - w - dealer
