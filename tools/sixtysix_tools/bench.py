@@ -360,7 +360,11 @@ def bench_level(micropython, label, level, matches, seed, game, positions=None):
 # and 10.2 for hard before, when it loaded that module again for each
 # open-stock card); the slower of each game kept (the share of a decision
 # outside the search is bigger in Schnapsen); three-hand's self-play 18.3
-# and 15.4 at 7b348c5 (16.0 and 15.1 before).
+# and 15.4 at 7b348c5 (16.0 and 15.1 before).  Measured again (the table in
+# docs/BENCHMARKS.md): Sixty-Six 18.1 and 17.4 and Schnapsen 13.7 and 13.2
+# at d85fbec, three-hand 17.6 and 14.1 at eeab982; the slowest of every
+# measurement is kept, so Schnapsen's rate is 13.2 and three-hand's 14.1
+# since 2026-12-07.
 # The others' engines are bytecode: four-hand and the bidding games
 # measured again at 3074159 (self-play, the four-hand search making one call
 # a node: four-hand 1.1 to 1.2 nodes/ms, bid-two 1.2 to 1.4, bid-three 0.9;
@@ -369,8 +373,8 @@ def bench_level(micropython, label, level, matches, seed, game, positions=None):
 # game's rate.
 NODES_PER_DEVICE_MS = {
     "sixty-six": 17.3,
-    "schnapsen": 13.5,
-    "three-hand": 15.4,
+    "schnapsen": 13.2,
+    "three-hand": 14.1,
     "four-hand": 1.1,
     "sixty-five": 1.0,
     "bid-two": 1.2,
