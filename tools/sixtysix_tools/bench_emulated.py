@@ -215,7 +215,7 @@ def bench_ai_emulated(
         "times in the chip's microseconds (125 MHz, flash reads at one cycle: a real chip is somewhat slower)"
     )
     if frozen:
-        print("firmware frozen into the image, the solver as bytecode (README: Freeze), not deployed")
+        print("firmware frozen into the image, the solver as bytecode (README, section 2c), not deployed")
     print(
         "%-11s %-7s %6s %10s %10s %10s %10s %12s"
         % ("game", "level", "moves", "p50 ms", "p95 ms", "max ms", "max nodes", "nodes/ms")
