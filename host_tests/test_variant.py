@@ -3,11 +3,12 @@ in the arena plays the level with that setting changed and nothing else."""
 
 import os
 import re
+from types import SimpleNamespace
 
 import pytest
-from sixtysix.ai import LEVELS
-from sixtysix_tools import cli
-from sixtysix_tools.variant import parse, variant_player
+from sixtysix.ai import BYTECODE_SHARE, LEVELS, SearchPlayer
+from sixtysix_tools import cli, variant
+from sixtysix_tools.variant import parse, settings_of, variant_player
 
 
 def run_arena(capsys, *argv):
@@ -90,6 +91,10 @@ def test_a_variant_plays_by_its_settings(capsys, tmp_path):
         ("hard:max_nodes=99999999999", "max_nodes takes a whole number"),
         ("hard:may_close=2", "may_close takes 1 or 0, not '2'"),
         ("hard:close_worlds=3,close_worlds=4", "setting 'close_worlds' given twice"),
+        ("hard:=5", "NAME=VALUE, separated by commas, not '=5'"),
+        ("hard:close_losses=", "NAME=VALUE, separated by commas, not 'close_losses='"),
+        ("hard:close_losses=-1", "close_losses takes a whole number from 0 to 10000000, not '-1'"),
+        ("hard:blunder=1:2", "blunder takes a whole number from 0 to 10000000, not '1:2'"),
     ],
 )
 def test_a_bad_variant_is_one_line_and_status_2(capsys, tmp_path, name, message):
@@ -104,3 +109,44 @@ def test_parse_reads_every_kind_of_setting():
         "medium",
         {"open_from": -1, "close_apart": False, "blunder": 5},
     )
+
+
+def test_parse_reads_every_word_for_yes_and_no_and_the_widest_numbers():
+    """Booleans read 1/yes/true and 0/no/false; spaces around a name or a
+    value are dropped; a number may be as large as the message says."""
+    for word, value in (
+        ("1", True),
+        ("yes", True),
+        ("true", True),
+        ("0", False),
+        ("no", False),
+        ("false", False),
+    ):
+        assert parse("hard:old_ties=" + word) == ("hard", {"old_ties": value}), word
+    assert parse("easy: blunder = 7 , may_close= yes") == ("easy", {"blunder": 7, "may_close": True})
+    assert parse("hard:max_nodes=10000000,close_min=0") == ("hard", {"max_nodes": 10**7, "close_min": 0})
+
+
+def test_a_variant_sets_every_setting_its_player_copies_from_the_level():
+    """SearchPlayer copies some settings onto itself when it is made (the
+    search reads them there): a variant changing one sets both copies."""
+    hard = SearchPlayer("hard", 1)
+    copied = [name for name in settings_of() if name in vars(hard)]
+    assert len(copied) == 7, copied
+    for name in copied:
+        old = getattr(LEVELS["hard"], name)
+        new = (not old) if isinstance(old, bool) else old + 1
+        p = variant_player("hard:%s=%d" % (name, new), 1)
+        assert getattr(p, name) == new and getattr(p.lv, name) == new, name
+
+
+def test_a_variant_budget_takes_the_share_a_board_running_bytecode_takes(monkeypatch):
+    """On a board that runs the plain solver as bytecode a level spends
+    BYTECODE_SHARE percent of its budget; a variant's max_nodes is cut the
+    same way, and left whole on a computer."""
+    assert variant_player("hard:max_nodes=1000", 1).max_nodes == 1000
+    board = SimpleNamespace(implementation=SimpleNamespace(name="micropython"), platform="rp2")
+    monkeypatch.setattr(variant, "sys", board)
+    p = variant_player("hard:max_nodes=1000", 1)
+    assert p.solver_class.__name__ == "Solver"
+    assert p.max_nodes == 1000 * BYTECODE_SHARE // 100
