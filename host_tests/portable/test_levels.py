@@ -5,7 +5,7 @@ runs under pytest and on the MicroPython unix port."""
 import sys
 
 from randplay import random_positions
-from sixtysix.ai import BYTECODE_SHARE, LEVELS, PLAYER_NAMES, SearchPlayer, make_player, node_share
+from sixtysix.ai import BYTECODE_SHARE, LEVELS, PLAYER_NAMES, Level, SearchPlayer, make_player, node_share
 from sixtysix.evaluate import LIMIT, NFEATURES, Evaluator, features
 from sixtysix.evalweights import SCHNAPSEN, SIXTY_SIX
 from sixtysix.hand import CLOSE, EXCHANGE, MARRY, Hand
@@ -25,6 +25,63 @@ def test_every_level_is_a_player_and_classic_is_the_old_hard():
     assert c.old_ties and not c.close_apart
     # medium spends a third of hard's budget, or less
     assert LEVELS["medium"].max_nodes * 3 <= LEVELS["hard"].max_nodes
+
+
+# Each level as shipped: what docs/AI.md's table of levels and its
+# "Closing" paragraph say of it, the rest Level's defaults.  In the order
+# of SETTINGS.
+SHIPPED = {
+    "easy": (0, 0, -1, 0, 30, False, 0, 1000, 9, 4, 0, False, False, False, 0),
+    "medium": (3, 4, 1, 2, 0, True, 4500, 1000, 9, 3, 0, False, True, False, 0),
+    "hard": (10, 10, 1, 6, 0, True, 14000, 1000, 9, 3, 1, False, True, True, 10),
+    "classic": (10, 10, 1, 6, 0, True, 20000, 1000, 9, 4, 0, True, False, False, 0),
+}
+SETTINGS = (
+    "strict_worlds",
+    "close_worlds",
+    "open_from",
+    "open_worlds",
+    "blunder",
+    "may_close",
+    "max_nodes",
+    "close_margin",
+    "close_tenths",
+    "close_min",
+    "close_losses",
+    "old_ties",
+    "close_apart",
+    "open_policy",
+    "listed_worlds",
+)
+
+
+def test_each_level_has_the_settings_the_docs_give_it():
+    """easy searches nothing (the rule of thumb, 30% random, never
+    closing); medium searches 3, 2 and 4 worlds, closes only when none is
+    lost and plays the open stock by rule of thumb; hard closes with at
+    most one of 10 deals lost and three won, plays the open stock by the
+    learned weights and lists 10 deals or fewer; classic weighs closing
+    inside the search or at 9 of 10 deals and lets closing win ties.  A level names only
+    what it changes, so a wrong default changes a level too."""
+    assert sorted(SHIPPED) == sorted(LEVELS)
+    for name in SHIPPED:
+        got = tuple(getattr(LEVELS[name], s) for s in SETTINGS)
+        assert got == SHIPPED[name], (name, got)
+
+
+def test_a_level_refuses_a_setting_it_does_not_have():
+    """Level(**changes) takes only the settings Level lists, names the one
+    it refuses, and changes the level it makes, never the defaults."""
+    for bad in ("close_lost", "worlds", "Blunder"):
+        try:
+            Level(**{bad: 1})
+        except ValueError as e:
+            assert "'%s'" % bad in str(e), str(e)
+            continue
+        raise AssertionError("%s was accepted" % bad)
+    lv = Level(blunder=5, may_close=False)
+    assert (lv.blunder, lv.may_close, lv.close_min) == (5, False, 4)
+    assert (Level.blunder, Level.may_close) == (0, True)
 
 
 def test_a_board_running_the_solver_as_bytecode_spends_a_share_of_the_budget():
