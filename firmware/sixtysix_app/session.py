@@ -351,54 +351,54 @@ def check_match(m, shape: int, dealer: int, booked: bool) -> None:
         check_side_counts(m, shape == FOUR_SEATS, booked)
 
 
+def _check_pot_and_awards(m, most: int) -> None:
+    """What two-player and three-hand share: every booked hand gave at most
+    `most` points in all, those nobody won none (the pot counts the hands
+    nobody won since one was won, so each takes `most` from what the hands
+    played allow), a hand won takes the pot, and no award passes its
+    seat's score."""
+    if sum(m.scores) + most * m.pot > most * m.hands_played:
+        raise ValueError("more points than hands")
+    if m.pot and any(m.awarded):
+        raise ValueError("a pot beside an award")
+    for s in range(len(m.scores)):
+        if m.awarded[s] > m.scores[s]:
+            raise ValueError("award larger than the score")
+
+
+def _booked_winner(m) -> int:
+    """The winner of the hand just booked (two-player and three-hand), -1
+    for a hand nobody won, which leaves a pot; ValueError for a hand that
+    cannot have been booked."""
+    h = m.hand
+    if not h.over or h.forfeit or m.hands_played < 1:
+        raise ValueError("booked a hand that cannot be booked")
+    if h.winner < 0 and m.pot < 1:
+        raise ValueError("a hand without a winner, yet no pot")
+    return h.winner
+
+
 def check_counts(m, booked: bool) -> None:
     """ValueError unless the match counters could have come from play: every
     booked hand gave its winner at most 3 game points or the pot 1, and the
     hand just booked explains the last award and the pot."""
-    h = m.hand
-    # The pot counts the hands nobody won since one was won; those gave
-    # nobody points, so each takes 3 from what the hands played allow.
-    if m.scores[0] + m.scores[1] + 3 * m.pot > 3 * m.hands_played:
-        raise ValueError("more points than hands")
-    if m.pot and any(m.awarded):
-        raise ValueError("a pot beside an award")  # a hand won takes the pot
-    for p in range(2):
-        if m.awarded[p] > m.scores[p]:
-            raise ValueError("award larger than the score")
+    _check_pot_and_awards(m, 3)
     if not booked:
         if m.awarded[0] and m.awarded[1]:
             raise ValueError("two winners")
         return
-    if not h.over or h.forfeit or m.hands_played < 1:
-        raise ValueError("booked a hand that cannot be booked")
-    w = h.winner
-    if w < 0:
-        if m.pot < 1:  # awards beside the pot are refused above
-            raise ValueError("a hand without a winner, yet no pot")
-    elif m.pot or m.awarded[1 - w] or m.awarded[w] < h.game_points:
+    w = _booked_winner(m)
+    if w >= 0 and (m.pot or m.awarded[1 - w] or m.awarded[w] < m.hand.game_points):
         raise ValueError("the award does not match the hand")
 
 
 def check_three_counts(m, dealer: int, booked: bool) -> None:
     """As check_counts for three-hand: the hand winner's seat took at most
     3 points and the pot, the dealer at most as much as the winner's hand."""
+    _check_pot_and_awards(m, 6)
+    if not booked or _booked_winner(m) < 0:
+        return
     h = m.hand
-    total = m.scores[0] + m.scores[1] + m.scores[2]
-    if total + 6 * m.pot > 6 * m.hands_played:  # as check_counts: a pot's hands gave nothing
-        raise ValueError("more points than hands")
-    if m.pot and any(m.awarded):
-        raise ValueError("a pot beside an award")
-    for s in range(3):
-        if m.awarded[s] > m.scores[s]:
-            raise ValueError("award larger than the score")
-    if not booked:
-        return
-    if not h.over or h.forfeit or m.hands_played < 1:
-        raise ValueError("booked a hand that cannot be booked")
-    if h.winner < 0:
-        if m.pot < 1:  # awards beside the pot are refused above
-            raise ValueError("a hand without a winner, yet no pot")
-        return
     w = (dealer + 1 + h.winner) % 3
     other = 3 - w - dealer
     if m.pot or m.awarded[other] or m.awarded[w] < h.game_points or m.awarded[dealer] > h.game_points:
