@@ -19,7 +19,7 @@ from sixtysix import games
 from sixtysix.ai import PLAYER_NAMES, make_player
 from sixtysix.cardtext import game_from_name
 from sixtysix.match import Match
-from sixtysix.rules import GAME_NAMES, OPTIONS, Rules, fold
+from sixtysix.rules import GAME_NAMES, OPTIONS, Rules
 
 from .records import RecordError, RecordWriter, read
 from .replay import read_record
@@ -182,10 +182,12 @@ def _seed(word) -> int:
 
 def _rules(args) -> Rules:
     rules = Rules(game_from_name(args.game or "sixty-six"))
-    settings = ["mode=" + args.mode] if args.mode else []
-    if args.mode and any(fold(item.partition("=")[0].strip()) == "mode" for item in args.option):
-        raise UsageError("give the mode once: --mode %s or --option mode=..., not both" % args.mode)
-    for name, value in option_args(settings + args.option, UsageError):
+    options = option_args(args.option, UsageError)
+    if args.mode:
+        if any(name == "mode" for name, _ in options):
+            raise UsageError("give the mode once: --mode %s or --option mode=..., not both" % args.mode)
+        options.insert(0, ("mode", args.mode))
+    for name, value in options:
         try:
             rules.set_option(name, value)
         except ValueError as e:
