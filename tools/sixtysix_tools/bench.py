@@ -126,7 +126,8 @@ def add_arguments(parser):
     parser.add_argument(
         "--frozen",
         action="store_true",
-        help="device, ai --emulated: the image has the firmware frozen in (README, 2c); do not deploy",
+        help="device, ai --emulated: the image has the firmware frozen in (README, section 2c); "
+        "do not deploy",
     )
     parser.set_defaults(run=run)
 
