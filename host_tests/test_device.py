@@ -286,6 +286,8 @@ def test_the_documented_screens_are_the_golden_ones_enlarged(board_name):
     documentation showing screens the device no longer draws.  The fault
     screen, the one shot no tour press leads to, has no golden picture."""
     folder = os.path.join(ROOT, "docs", "screens", board_name)
+    tour = "sixtysix sim --board %s --seed 3 --tour docs/screens/%s" % (board_name, board_name)
+    assert os.path.isdir(folder), "no tour of %s: make it with `%s` (README, Screens)" % (board_name, tour)
     names = sorted(os.listdir(folder))
     assert "table.png" in names, folder
     stale = []
