@@ -68,17 +68,17 @@ def test_missing_image_and_bootrom_are_both_named(monkeypatch):
 
 
 def test_the_runners_error_is_the_line_said():
-    """A bootrom of zeros stopped the runner with "bootrom has no RE", and
+    """A bootrom of zeros stopped the runner with an error of its own, and
     the message said "Node.js v20.20.2", node's last line."""
     said = (
         "file:///x/tools/emulator/pico.mjs:78\n"
-        "    if (c === 0) throw new Error(`bootrom has no ${letters}`);\n"
+        "    if (c === 0) throw new Error(`not an RP2040 bootrom: its function table has no ${letters}`);\n"
         "                       ^\n\n"
-        "Error: bootrom has no RE\n"
+        "Error: not an RP2040 bootrom: its function table has no RE\n"
         "    at findRom (file:///x/tools/emulator/pico.mjs:78:24)\n\n"
         "Node.js v20.20.2\n"
     )
-    assert emulated.node_error(said) == "Error: bootrom has no RE"
+    assert emulated.node_error(said) == "Error: not an RP2040 bootrom: its function table has no RE"
     assert emulated.node_error("TypeError: x is not a function\n") == "TypeError: x is not a function"
     assert emulated.node_error("just a line\n\n") == "just a line"
     assert emulated.node_error("") == "no message"
@@ -91,6 +91,11 @@ def test_a_bootrom_of_the_wrong_size_is_refused(tmp_path):
     rom.write_bytes(b"\0" * 100)
     with pytest.raises(emulated.EmulatorError, match="16384 bytes"):
         emulated.find_inputs(str(image), str(rom))
+    rom.write_bytes(b"\0" * 16384)
+    with pytest.raises(emulated.EmulatorError, match="not an RP2040 bootrom"):
+        emulated.find_inputs(str(image), str(rom))
+    rom.write_bytes(b"\0" * 16 + b"Mu\x01\x03" + b"\0" * (16384 - 20))
+    assert emulated.find_inputs(str(image), str(rom)) == (image, rom)
     with pytest.raises(emulated.EmulatorError, match="no such file"):
         emulated.find_inputs(str(tmp_path / "none.uf2"), str(rom))
     with pytest.raises(emulated.EmulatorError, match="a folder, not a file"):

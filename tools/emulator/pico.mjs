@@ -75,7 +75,7 @@ function romFunction(mcu, letters) {
   let p = mcu.readUint16(0x14);
   for (;;) {
     const c = mcu.readUint16(p);
-    if (c === 0) throw new Error(`bootrom has no ${letters}`);
+    if (c === 0) throw new Error(`not an RP2040 bootrom: its function table has no ${letters}`);
     if (c === code) return mcu.readUint16(p + 2) & ~1;
     p += 4;
   }

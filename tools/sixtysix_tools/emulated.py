@@ -105,6 +105,11 @@ def find_inputs(image: str | None = None, bootrom: str | None = None) -> tuple[P
             raise EmulatorError(f"{path}: {'a folder, not a file' if path.is_dir() else 'no such file'}")
     if paths[1].stat().st_size != 16384:
         raise EmulatorError(f"{paths[1]}: an RP2040 bootrom is 16384 bytes")
+    with paths[1].open("rb") as f:
+        head = f.read(0x13)
+    # The RP2040 bootrom marks itself with 'M', 'u', 1 at 0x10 (then its version).
+    if head[0x10:] != b"Mu\x01":
+        raise EmulatorError(f"{paths[1]}: not an RP2040 bootrom (no 'Mu' mark at 0x10)")
     return paths
 
 
