@@ -404,9 +404,9 @@ def test_random_four_hand_matches_end_within_the_default_bound(capsys, tmp_path)
     "player, module, says",
     [
         ("pimc", "fastsolve", "pimc player needs the C search"),
-        ("ismcts", "ismcts", "ismcts player needs its C search"),
-        ("ismcts-cards", "ismcts", "ismcts player needs its C search"),
-        ("ismcts-late", "ismcts", "ismcts player needs its C search"),
+        ("ismcts", "ismcts", "ismcts players need their C search"),
+        ("ismcts-cards", "ismcts", "ismcts players need their C search"),
+        ("ismcts-late", "ismcts", "ismcts players need their C search"),
     ],
 )
 def test_a_player_in_c_without_a_compiler_is_one_line(capsys, tmp_path, monkeypatch, player, module, says):

@@ -299,6 +299,6 @@ def deploy_circuitpy(args) -> int:
         raise
     starts = "boot.py and code.py" if "boot.py" in plan["last"] else "code.py"
     print("Copied %d files, %s to %s." % (len(plan["copy"]), starts, shown(root)))
-    print("The game draws with libraries the board does not have built in; if they are not on it yet:")
+    print("The game draws with a library the board does not have built in; if it is not on it yet:")
     print("    pip install circup && circup install %s" % " ".join(CIRCUP_LIBRARIES))
     return 0

@@ -184,7 +184,7 @@ class IsmctsPlayer:
         try:
             self.lib = library()
         except cbuild.CBuildError as e:
-            raise ValueError("the ismcts player needs its C search: %s" % e) from None
+            raise ValueError("the ismcts players need their C search: %s" % e) from None
         self.level = NAME
         self.rng = Rng(seed)
         self.iterations = iterations
