@@ -147,6 +147,22 @@ def test_the_cache_name_follows_the_compiler(monkeypatch, tmp_path):
     assert cbuild.target(fastsolve._SOURCE, ("-ffp-contract=off",)) != cbuild.target(fastsolve._SOURCE)
 
 
+def test_the_move_rows_cover_the_deepest_search():
+    """fastsolve.c keeps each ply's moves in a row of its own,
+    moves[ply]: a lead at ply n, its follow at n + 1, the next lead at
+    n + 2; a close puts the lead after it one ply deeper.  The deepest
+    line is a whole Sixty-Six hand with the stock never closed, twelve
+    tricks from the root's ply 0: its last follow is at ply 23 (closing
+    after the fifth trick, the latest a close can come, leaves 11 tricks,
+    the last follow at ply 22).  Fewer rows than 24 would write past the
+    array, which no comparison of values is sure to show."""
+    import re
+
+    with open(fastsolve._SOURCE) as f:
+        rows = int(re.search(r"#define MAX_PLY (\d+)", f.read()).group(1))
+    assert rows >= 2 * 12
+
+
 def test_a_missing_compiler_is_one_plain_error(monkeypatch, tmp_path):
     monkeypatch.setattr(fastsolve.LIBRARY, "lib", None)
     monkeypatch.setattr(fastsolve.LIBRARY, "error", "")

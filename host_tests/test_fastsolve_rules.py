@@ -3,7 +3,21 @@ firmware's solver and, where the C search does what solver.py never does
 (exchanging, or not closing, inside the tree), against plain minimax over
 the engine that hands over to solver.py once neither can happen any more.
 A mutation audit of fastsolve found these open: the other comparisons
-keep to two sets of options and let exchanges happen only at the root."""
+keep to two sets of options and let exchanges happen only at the root.
+
+Four of the table key's fields are fixed by the rest of the key within
+one load, so that no test can tell one of them gone: either seat's
+points (the hands, the stock's place and the exchange fix the cards
+played, so the two seats' points have a known sum), `pos` (of two leads
+with the stock not closed, the later holds fewer cards or the two it
+drew last, still in the stock at the earlier; once it is closed, `pos`
+is read nowhere) and `exchanged` (while the stock is open, the upcard taken
+leaves other points played than the trump card would; once it is closed
+or gone, nobody exchanges).  The other seat's 'had a trick' at the close
+has no test: in Schnapsen its score at the close fixes it, and in
+Sixty-Six, where a trick of two nines leaves the score at 0, move orders
+meeting with it different were found, but no position where that
+changes an answer."""
 
 import pytest
 from minimax import best, choices, outcome, value
@@ -352,3 +366,112 @@ def test_an_exchange_in_the_tree_needs_a_trick_where_the_rules_say_so(needs_tric
         fast.coarse = coarse
         fast.load(h)
         assert fast.best(0) == reference(h, 0, coarse, True, True), coarse
+
+
+@needs_cc
+@pytest.mark.parametrize("closer", [0, 1])
+def test_a_trick_of_two_nines_is_not_the_same_position_as_no_trick(closer):
+    """Sixty-Six, the stock closed by the player with every trick so far
+    (40 points, the rest in the stock), who leads, holding the queen of
+    trumps, the king and nine of spades and the nine of diamonds against
+    the nine of trumps and the nine, ten and ace of hearts.  A side nine
+    led first lets the nine of trumps take a trick of no points, and the
+    nine of hearts led next goes to the queen of trumps; the queen led
+    first draws the nine of trumps, and a side nine then takes the nine
+    of hearts.  Both ways reach the same hands, points and leader, the
+    other with a trick or without one, and under 'closer-won: end' that
+    decides Schwarz: 3 game points, not 2 (set up before the close and
+    played on to here through the engine).  The table's key must tell
+    the two apart (without the other seat's 'has a trick' flag, seat 0's
+    or seat 1's, it answered 2)."""
+    from support import code, position
+
+    rules = Rules()
+    rules.set_option("closer-won", "end")
+    hands = ["9S 9D QC KS AD TD", "9H 9C TH AH JD QD"]  # the closer's, the other's
+    if closer == 1:
+        hands.reverse()
+    won = {("won_a" if closer == 0 else "won_b"): "TS KH"}
+    tricks = (1, 0) if closer == 0 else (0, 1)
+    stock = "JC KC TC QH JH JS QS AS KD AC"  # the upcard, a club, last
+    h = position(rules, *hands, "C", leader=closer, tricks=tricks, stock=stock, **won)
+    for move in (CLOSE, code("AD"), code("JD"), code("TD"), code("QD")):
+        h.act(move)
+    assert h.closer == closer == h.turn and h.tricks[1 - closer] == 0 and h.score(closer) == 40
+    for coarse in (False, True):
+        slow = Solver(rules)
+        slow.load(h)
+        slow.coarse = coarse
+        expected = slow.best(closer)
+        assert coarse_of(expected) == 3000
+        fast = FastSolver(rules)
+        fast.coarse = coarse
+        fast.load(h)
+        assert fast.best(closer) == expected, coarse
+
+
+@needs_cc
+def test_closing_at_the_first_lead_is_not_the_open_position():
+    """At a hand's first lead nobody has a point or a trick, so closing
+    there changes nothing but who closed: the closed position has the open
+    one's hands, scores and flags.  A load asked the close first (its
+    value in the table) and then the position's own value must answer the
+    latter as a fresh load does, not with the close's (a table key without
+    the closer did, where closing at once is worse than playing on)."""
+    worse = 0
+    for seed in range(1, 6):
+        h = Match(Rules(SCHNAPSEN), seed).start_hand()
+        p = h.turn
+        assert h.lead < 0 and CLOSE in legal(h)
+        for coarse in (True, False):
+            fast = FastSolver(h.rules, exchange_in_tree=False)
+            fast.coarse = coarse
+            fast.load(h)
+            fresh = fast.best(p)
+            fast.load(h)
+            closing = fast.value_of(p, CLOSE)
+            assert fast.best(p) == fresh, (seed, coarse)
+            worse += closing < fresh
+    assert worse >= 4, worse
+
+
+@needs_cc
+@pytest.mark.parametrize("me", [0, 1])
+def test_the_score_at_the_close_is_part_of_the_position(me):
+    """Schnapsen, 'closer-won: close' (its default): the closer's game points
+    count the other's score when the stock was closed (Schneider below
+    33).  Here, two tricks from now, closing can come with the other at
+    32 or at 34, and the play after it reach the same hands and points
+    either way.  One load asked every question in turn (the table
+    carrying over from each to the next) must give solver.py's fresh
+    answers: a key without the other's score at the close (the seat
+    asking here is `me`, so the other's field is 1 - me) gave the
+    close's 2000 where it is worth 1000."""
+    from support import position
+
+    rules = Rules(SCHNAPSEN)
+    hands = ["JC AC KD JH KS", "TC JD QH JS TS"]  # mine, the other's
+    won = ["QC KC TH QS", ""]
+    if me == 1:
+        hands.reverse()
+        won.reverse()
+    tricks = (2, 0) if me == 0 else (0, 2)
+    stock = "KH AS QD AH AD TD"  # the upcard, a diamond, last
+    h = position(rules, *hands, "D", leader=me, won_a=won[0], won_b=won[1], tricks=tricks, stock=stock)
+    h.marriage_points[me] = 20  # spades: the queen led to declare it took its trick
+    h.marriages[me] = 1 << 3
+    actions = [a for a in legal(h) if a != CLAIM]
+    assert CLOSE in actions
+    for coarse in (True, False):
+        fresh = {}
+        for a in [-1, *actions]:
+            slow = Solver(rules)
+            slow.load(h)
+            slow.coarse = coarse
+            fresh[a] = slow.best(me) if a < 0 else slow.value_of(me, a)
+        fast = FastSolver(rules, exchange_in_tree=False)
+        fast.coarse = coarse
+        fast.load(h)
+        assert fast.best(me) == fresh[-1], coarse
+        for a in actions:
+            assert fast.value_of(me, a) == fresh[a], (coarse, a)
