@@ -117,3 +117,69 @@ def test_the_other_side_reaching_the_target_exactly_wins_the_match():
     act(h, "AH", "9S", "9H", "9D")  # AC makes its bid of 1, BD's 40 are worth 1
     m.finish_hand()
     assert m.scores == [1, 7] and m.winner == 1
+
+
+def test_a_deal_with_a_card_outside_the_24_card_deck_is_refused():
+    """RULES.md 2c: the 24 cards are all dealt, 6 to each player; and
+    "Things the engine must reject": six cards each, none twice, is not
+    enough if one of them (id 24) is no card of the deck and 9C is missing."""
+    hands = [cards(x) for x in HANDS]
+    hands[0] = (hands[0] & ~cards("9C")) | (1 << 24)
+    try:
+        FourHand(FourRules()).deal(3, hands)
+    except ValueError as e:
+        assert "24-card deck" in str(e), str(e)
+        return
+    raise AssertionError("a deal with a card outside the deck was accepted")
+
+
+def test_the_auction_skips_every_player_who_has_passed():
+    """RULES.md 2c: each player may pass once, and a pass is final: with B
+    and C both out, the turn goes from A straight to D."""
+    h = dealt()
+    act(h, "bid 1", "pass", "pass", "bid 2")  # A 1, B and C pass, D 2
+    assert h.turn == 0
+    act(h, "bid 3")
+    assert h.turn == 3
+
+
+def test_heading_counts_the_led_suit_even_after_the_trick_was_trumped():
+    """RULES.md 2c: strict play, "follow suit, head if able" (to head is to
+    play a higher card of the led suit, RULES.md 1): B's trump does not
+    free C from beating A's jack of hearts."""
+    h = position("JH", "9C KS", "QH 9H", "9D", trump="C")
+    act(h, "JH", "9C")
+    rejected(h, "9H", "must head the trick")
+    act(h, "QH")
+
+
+def test_a_solo_counts_the_soloists_shown_marriage_toward_66():
+    """RULES.md 2c: the solo succeeds when the soloist reaches 66 alone,
+    points being cards plus shown marriages: 55 in cards and 20 shown make
+    it, though the cards alone are short."""
+    h = position("AH", "9S", "9H", "9D", trump="C", bid=5)
+    h.sitting = 2  # C, the soloist's partner, sits out
+    h.card_points[0] = 35
+    h.marriage_points[0] = 20
+    h.card_points[1] = 120 - 11 - 35
+    h.tricks[1] = 1
+    act(h, "AH", "9S", "9D")
+    assert h.card_points[0] == 46 and h.side_score(0) == 66
+    assert h.made and h.game_points[0] == 5
+
+
+def test_option_below_zero_no_stops_a_score_of_minus_one_at_zero():
+    """RULES.md 2c (match) and the `below-zero no` option: a side on 3
+    that loses a bid of 4 would stand at -1 and stops at 0 instead."""
+    r = FourRules()
+    r.set_option("below-zero", "no")
+    m = FourMatch(r)
+    m.scores[0] = 3
+    m.dealer = 0
+    m.hand = h = position("AH", "9S", "9H", "9D", trump="C", bid=4)
+    h.card_points[0] = 120 - 11 - 40
+    h.card_points[1] = 40
+    h.tricks[1] = 1
+    act(h, "AH", "9S", "9H", "9D")  # AC ends on 80 of 132
+    m.finish_hand()
+    assert m.scores == [0, 1] and m.awarded == [-3, 1]
