@@ -152,6 +152,21 @@ def test_a_wrong_deal_says_which_seat_is_short_or_which_card_is_twice():
         raise AssertionError("a wrong deal was accepted")
 
 
+def test_a_deal_with_a_card_past_the_48_card_deck_says_no_such_card():
+    """RULES.md, "Things the engine must reject with a clear error": a set
+    of cards with a bit past its half's 24 (or a negative one) holds no card
+    of the deck, so the deal names that instead of a short or wrong deck."""
+    for bad in (1 << 24, -1):
+        hands = layout()
+        hands[1] = bad
+        try:
+            SixtyFiveHand(SixtyFiveRules()).deal(D, hands)
+        except ValueError as e:
+            assert "no such card" in str(e), str(e)
+            continue
+        raise AssertionError("a deal with a card past the deck was accepted")
+
+
 # --- play --------------------------------------------------------------------
 
 
