@@ -111,6 +111,21 @@ def test_a_deal_that_is_not_the_deck_is_refused():
             pass
 
 
+def test_a_deal_with_a_card_outside_the_24_card_deck_is_refused():
+    """README "Bidding for two and three" (every card is dealt) and
+    RULES.md, "Things the engine must reject": twelve cards each, none
+    twice, is no deal when one of them (id 24) is not in the deck."""
+    for n, hands in ((2, TWO), (3, THREE)):
+        sets = [cards(x) for x in hands]
+        sets[0] = (sets[0] & ~cards("AH")) | (1 << 24)
+        try:
+            BidHand(BidRules(n)).deal(n - 1, sets)
+        except ValueError as e:
+            assert "24-card deck" in str(e), str(e)
+            continue
+        raise AssertionError("a deal with a card outside the deck was accepted")
+
+
 # --- bidding -----------------------------------------------------------------------
 
 
