@@ -1,13 +1,14 @@
 """Sixty-Six with bidding for two and for three, part three (test_bid.py
 and test_bid_match.py have parts one and two): the deal's error messages,
 the contract's figures, the auction passing a seat that has passed, trumps
-that stay, marriage cards known, and a copied position.  A module of its
+that stay, marriage cards known, a copied position, heading the second
+player's card and a trump marriage after the first lead.  A module of its
 own: each part must compile on MicroPython's 64K-word heap."""
 
 from sixtysix.bid import BidHand, BidRules
 from sixtysix.cardtext import parse_card, parse_suit
 from sixtysix.four import BIDDING
-from test_bid import THREE, act, cards, dealt
+from test_bid import THREE, act, cards, dealt, refused
 
 
 def test_a_wrong_deal_says_which_seat_is_short_or_which_card_is_twice():
@@ -57,3 +58,23 @@ def test_a_copy_is_the_same_position_last_trick_included():
         h.tricks,
         h.card_points,
     )
+
+
+def test_the_third_player_must_head_the_seconds_higher_card_of_the_led_suit():
+    """Strict play (RULES.md 2c, which the bidding games keep): heading
+    means beating the highest card of the led suit so far, so after A's 9H
+    and B's KH, C's queen of hearts is not enough: C holds the ace."""
+    h = dealt(("9H JH 9C JC QC KC AC TC", "KH 9D JD QD KD AD TD 9S", "QH AH TH JS QS KS AS TS"))
+    act(h, "bid 1", "pass", "pass", "9H", "KH")  # hearts are trumps
+    refused(h, "QH", "must head the trick")
+    act(h, "AH")
+    assert h.last_winner == 2
+
+
+def test_a_marriage_in_trumps_after_the_first_lead_is_still_40():
+    """RULES.md 2c: a marriage is 20, or 40 in trumps, not only when it is
+    shown on the first lead and so makes the trumps."""
+    h = dealt()
+    act(h, "bid 1", "pass", "9H", "9D")  # hearts are trumps; A takes the trick
+    act(h, "marry H")
+    assert h.marriage_points[0] == 40
