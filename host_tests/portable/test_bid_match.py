@@ -69,6 +69,26 @@ def test_each_defender_scores_the_sides_points_and_the_bidder_its_bid():
     assert m.outcome() == (0 if h.made else 1, m.awarded[0], 2 * theirs, False)  # from A's chair
 
 
+def test_each_defender_is_booked_the_whole_sides_points_over_33():
+    """README "Bidding for two and three", decision 5: the other side scores
+    its points // 33 and each of the two defenders is booked that number,
+    not a share of it: 70 points or more are worth 2 to B and 2 to C."""
+    m = BidMatch(BidRules(3), 1)
+    h = m.deal(2, [cards(x) for x in THREE])
+    act(h, "bid 1", "pass", "pass")
+    buf = bytearray(MAX_ACTIONS)
+    while h.tricks[0] + h.tricks[1] < 7:
+        h.legal_actions(buf)
+        h.act(buf[0])
+    h.card_points[1] = 70  # the defenders' points before the last trick
+    h.tricks[1] = max(h.tricks[1], 1)
+    play_out(h)
+    m.finish_hand()
+    worth = h.side_score(1) // 33
+    assert worth >= 2 and h.game_points[1] == worth
+    assert m.awarded[1] == m.awarded[2] == worth
+
+
 # --- the match -----------------------------------------------------------------------
 
 
