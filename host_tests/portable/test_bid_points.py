@@ -1,0 +1,42 @@
+"""Sixty-Six with bidding for two and for three, part four (test_bid.py,
+test_bid_match.py and test_bid_more.py have the others): a side's points
+are its cards and the marriages it showed, for the bidder's contract and
+for the defenders' game points alike, and those are points // 33 to the
+point.  A module of its own: test_bid_more
+with these beside it no longer compiled on MicroPython's 64K-word heap."""
+
+from test_bid import THREE, act, dealt, play_out
+
+
+def test_a_bid_of_132_is_made_with_every_card_and_a_shown_marriage():
+    """RULES.md 2c (README "Bidding for two and three", 4 and 5): a side's
+    points are its cards plus the marriages it showed, so A's 120 in cards
+    and the 40 of the heart marriage reach a bid of 4."""
+    h = dealt()
+    act(h, "bid 4", "pass", "marry H", "KH")
+    play_out(h)  # A takes every trick
+    assert h.card_points[0] == 120 and h.side_score(0) == 160
+    assert h.made and list(h.game_points) == [4, 0]
+
+
+def test_the_defenders_shown_marriage_counts_in_their_game_points():
+    """README "Bidding for two and three", 5: the other side scores its
+    points // 33, marriages included: 85 in cards and 20 shown are 105,
+    worth 3 (the cards alone would be worth 2)."""
+    h = dealt(THREE)
+    act(h, "bid 1", "pass", "pass", "9S", "KS", "QS", "9H", "JS", "QH", "marry D")
+    play_out(h)
+    assert h.card_points[1] == 85 and h.side_score(1) == 105
+    assert h.made and list(h.game_points) == [1, 3]
+
+
+def test_the_defenders_exactly_66_points_are_worth_2():
+    """README "Bidding for two and three", 5: the other side scores its
+    points // 33, so exactly 66 is worth 2 (B is given 66 and a trick from
+    earlier play; A, holding every heart and club, takes every trick)."""
+    h = dealt()
+    act(h, "bid 1", "pass")
+    h.card_points[1] = 66
+    h.tricks[1] = 1
+    play_out(h)
+    assert h.side_score(1) == 66 and h.made and list(h.game_points) == [1, 2]
