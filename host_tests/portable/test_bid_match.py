@@ -89,6 +89,18 @@ def test_each_defender_is_booked_the_whole_sides_points_over_33():
     assert m.awarded[1] == m.awarded[2] == worth
 
 
+def test_the_outcome_from_a_s_chair_is_a_loss_when_b_bids_and_makes_it():
+    """games.py's outcome is the hand from seat A's chair: with B the bidder
+    and B making the bid, A is on the losing side."""
+    m = BidMatch(BidRules(2), 1)
+    h = m.deal(0, [cards(x) for x in TWO])  # dealer A: B bids first
+    act(h, "bid 1", "pass")
+    play_out(h)  # B leads diamonds, trumps: A can neither follow nor trump
+    m.finish_hand()
+    assert h.bidder == 1 and h.made
+    assert m.outcome() == (1, 0, 1, False)
+
+
 # --- the match -----------------------------------------------------------------------
 
 
