@@ -6,7 +6,7 @@ known, and the defending side reaching the target.  A module of its own
 its cards read by seatmoves rather than cardtext for the same reason."""
 
 from seatmoves import act, card, code, suit
-from sixtysix.four import PLAYING, FourHand, FourMatch, FourRules
+from sixtysix.four import PLAYING, FourHand, FourMatch, FourRules, action_name
 from sixtysix.hand import IllegalAction
 
 # Dealer D, so A bids first.  A holds the heart marriage.
@@ -183,3 +183,12 @@ def test_option_below_zero_no_stops_a_score_of_minus_one_at_zero():
     act(h, "AH", "9S", "9H", "9D")  # AC ends on 80 of 132
     m.finish_hand()
     assert m.scores == [0, 1] and m.awarded == [-3, 1]
+
+
+def test_the_record_words_at_the_edges_of_the_action_codes():
+    """RECORDS.md spells actions 'play 9C', 'marry C', 'pass', 'bid 1': the
+    first card, the club marriage (the first code past the cards) and the
+    first bid are each spelled as their own kind."""
+    assert action_name(card("9C")) == "play 9C" and action_name(card("AS")) == "play AS"
+    assert action_name(code("marry C")) == "marry C" and action_name(code("marry S")) == "marry S"
+    assert action_name(code("pass")) == "pass" and action_name(code("bid 1")) == "bid 1"

@@ -15,6 +15,7 @@ from sixtysix.sixtyfive import (
     SixtyFiveHand,
     SixtyFiveMatch,
     SixtyFiveRules,
+    action_name,
     game_points_for,
 )
 from sixtysix.view65 import View65
@@ -446,3 +447,10 @@ def test_playing_allocates_nothing():
     finally:
         gc.enable()
     assert used == 0, "playing allocated %d bytes" % used
+
+
+def test_a_play_is_spelled_with_the_cards_own_name():
+    """RECORDS.md: a Sixty-Five action is 'play' and the card's name, ranks
+    A K Q J T 9 .. 3 (RULES.md 3)."""
+    for name in ("3C", "TD", "JH", "AS"):
+        assert action_name(c48(name)) == "play " + name
