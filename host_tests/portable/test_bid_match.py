@@ -87,6 +87,7 @@ def test_each_defender_is_booked_the_whole_sides_points_over_33():
     worth = h.side_score(1) // 33
     assert worth >= 2 and h.game_points[1] == worth
     assert m.awarded[1] == m.awarded[2] == worth
+    assert m.outcome()[2] == 2 * worth  # against A's chair: both defenders' points
 
 
 def test_the_outcome_from_a_s_chair_is_a_loss_when_b_bids_and_makes_it():

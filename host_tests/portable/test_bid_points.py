@@ -1,11 +1,21 @@
 """Sixty-Six with bidding for two and for three, part four (test_bid.py,
-test_bid_match.py and test_bid_more.py have the others): a side's points
-are its cards and the marriages it showed, for the bidder's contract and
-for the defenders' game points alike, and those are points // 33 to the
-point.  A module of its own: test_bid_more
-with these beside it no longer compiled on MicroPython's 64K-word heap."""
+test_bid_match.py and test_bid_more.py have the others): who takes a
+trumped trick, and a side's points, which are its cards and the marriages
+it showed, for the bidder's contract and the defenders' game points alike
+(points // 33 to the point).  A module of its own: test_bid_more with
+these beside it no longer compiled on MicroPython's 64K-word heap."""
 
 from test_bid import THREE, act, dealt, play_out
+
+
+def test_a_trump_beats_a_higher_card_of_the_led_suit_played_after_it():
+    """Trick winner (RULES.md 1, kept by 2c and the bidding games): a trump
+    wins over the led suit, though a heart has a higher card id than a club:
+    C's queen of trumps takes the trick from A's ace of hearts played after."""
+    h = dealt(("JC AH JH QH KH TH TC KC", "AC 9H 9D JD QD KD TD AD", "9C QC 9S JS QS KS TS AS"))
+    act(h, "bid 1", "pass", "pass", "JC", "AC", "9C")  # clubs are trumps; B takes it
+    act(h, "9H", "QC", "AH")
+    assert h.last_winner == 2 and h.tricks[1] == 2
 
 
 def test_a_bid_of_132_is_made_with_every_card_and_a_shown_marriage():
