@@ -39,7 +39,7 @@ def test_clubs_made_trumps_by_the_first_lead_stay_trumps():
 def test_a_shown_marriage_is_known_until_its_cards_are_played():
     h = dealt(THREE)
     act(h, "bid 1", "pass", "pass", "marry H")
-    assert h.known[0] == cards("KH QH")
+    assert h.known[0] == cards("KH QH") and h.marriages[0] == 1 << parse_suit("H")
     act(h, "QH")
     assert h.known[0] == cards("KH")
 

@@ -1,12 +1,16 @@
 """Four-hand (RULES.md 2c), part two: what test_four.py leaves open, found
 by a mutation audit: a wrong deal's message, the contract's figures, the
 lowest card led, voids shown, the trick's winner leading, marriage cards
-known, and the defending side reaching the target.  A module of its own
-(test_four.py fills MicroPython's 64K-word heap nearly to the last word),
-its cards read by seatmoves rather than cardtext for the same reason."""
+known, the defending side reaching the target; and from a second audit, a
+card outside the deck, the auction skipping every passer, heading after a
+trump, a solo's marriage, below zero at -1, the record words at the edges
+of the codes and the dealer's choices under all-pass dealer.  A module of
+its own (test_four.py fills MicroPython's 64K-word heap nearly to the last
+word), its cards read by seatmoves rather than cardtext for the same
+reason."""
 
 from seatmoves import act, card, code, suit
-from sixtysix.four import PLAYING, FourHand, FourMatch, FourRules, action_name
+from sixtysix.four import MAX_ACTIONS, PLAYING, FourHand, FourMatch, FourRules, action_name
 from sixtysix.hand import IllegalAction
 
 # Dealer D, so A bids first.  A holds the heart marriage.
@@ -192,3 +196,17 @@ def test_the_record_words_at_the_edges_of_the_action_codes():
     assert action_name(card("9C")) == "play 9C" and action_name(card("AS")) == "play AS"
     assert action_name(code("marry C")) == "marry C" and action_name(code("marry S")) == "marry S"
     assert action_name(code("pass")) == "pass" and action_name(code("bid 1")) == "bid 1"
+
+
+def test_under_all_pass_dealer_the_dealers_choices_leave_out_pass():
+    """RULES.md 2c with the `all-pass dealer` option: once the other three
+    have passed the dealer may not pass, so the legal actions a player (or
+    the computer) picks from are the five bids alone."""
+    r = FourRules()
+    r.set_option("all-pass", "dealer")
+    h = FourHand(r)
+    h.deal(3, [cards(x) for x in HANDS])
+    act(h, "pass", "pass", "pass")
+    buf = bytearray(MAX_ACTIONS)
+    n = h.legal_actions(buf)
+    assert list(buf[:n]) == [code("bid %d" % b) for b in range(1, 6)]  # no PASS
