@@ -210,3 +210,17 @@ def test_under_all_pass_dealer_the_dealers_choices_leave_out_pass():
     buf = bytearray(MAX_ACTIONS)
     n = h.legal_actions(buf)
     assert list(buf[:n]) == [code("bid %d" % b) for b in range(1, 6)]  # no PASS
+
+
+def test_a_negative_action_code_is_refused_as_unknown():
+    """RULES.md, "Things the engine must reject with a clear error (never a
+    crash)": a code below 0 is no action, refused like any unknown one
+    rather than failing inside the legality check."""
+    h = dealt()
+    act(h, "bid 1", "pass", "pass", "pass")
+    try:
+        h.act(-1)
+    except IllegalAction as e:
+        assert "unknown action" in e.reason, e.reason
+        return
+    raise AssertionError("code -1 was accepted")

@@ -228,6 +228,21 @@ def test_a_card_id_past_the_deck_is_unknown_not_the_next_seats_card():
     assert snapshot(h) == before
 
 
+def test_a_negative_card_id_is_unknown_not_the_last_seats_card():
+    """RULES.md, "Things the engine must reject": an action code below 0 is
+    no card; read as a bit of the halves list it would be D's ace of spades
+    (bit 23 of the last half), offered on A's turn."""
+    h = hand_with()  # D holds every spade
+    before = snapshot(h)
+    try:
+        h.act(-1)
+    except IllegalAction as e:
+        assert "unknown" in str(e), str(e)
+    else:
+        raise AssertionError("card -1 was accepted")
+    assert snapshot(h) == before
+
+
 def test_played_holds_the_cards_of_both_piles():
     h = hand_with()
     play(h, "KC", "QD", "JH", "3S")  # QD to BD's pile, the other three to AC's
