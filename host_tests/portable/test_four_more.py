@@ -4,10 +4,10 @@ lowest card led, voids shown, the trick's winner leading, marriage cards
 known, the defending side reaching the target; and from a second audit, a
 card outside the deck, the auction skipping every passer, heading after a
 trump, a solo's marriage, below zero at -1, the record words at the edges
-of the codes and the dealer's choices under all-pass dealer.  A module of
-its own (test_four.py fills MicroPython's 64K-word heap nearly to the last
-word), its cards read by seatmoves rather than cardtext for the same
-reason."""
+of the codes, the dealer's choices under all-pass dealer, a negative code
+and the marriages offered on lead.  A module of its own (test_four.py
+fills MicroPython's 64K-word heap nearly to the last word), its cards read
+by seatmoves rather than cardtext for the same reason."""
 
 from seatmoves import act, card, code, suit
 from sixtysix.four import MAX_ACTIONS, PLAYING, FourHand, FourMatch, FourRules, action_name
@@ -224,3 +224,14 @@ def test_a_negative_action_code_is_refused_as_unknown():
         assert "unknown action" in e.reason, e.reason
         return
     raise AssertionError("code -1 was accepted")
+
+
+def test_the_player_on_lead_is_offered_each_marriage_held():
+    """RULES.md 2c: the player on lead may show a marriage; the legal
+    actions list it after the cards, in a position set up directly as the
+    searches set up theirs (no actions logged)."""
+    h = position("KS QS KC QC 9D", "9H", "JH", "QH", trump="C")
+    buf = bytearray(MAX_ACTIONS)
+    n = h.legal_actions(buf)
+    plays = [card(c) for c in ("QC", "KC", "9D", "QS", "KS")]  # in id order
+    assert list(buf[:n]) == plays + [code("marry C"), code("marry S")]
