@@ -105,7 +105,7 @@ def test_after_a_club_marriage_no_second_one_on_the_same_lead():
 def test_a_shown_marriage_stays_known_until_its_cards_are_played():
     h = dealt()
     act(h, "bid 1", "pass", "pass", "pass", "marry H")
-    assert h.known[0] == cards("KH QH")
+    assert h.known[0] == cards("KH QH") and h.marriages[0] == 1 << suit("H")
     act(h, "QH")
     assert h.known[0] == cards("KH")
 
