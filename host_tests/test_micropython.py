@@ -76,9 +76,18 @@ SUMMARY = re.compile(r"^(\d+) passed, (\d+) failed$", re.M)
 def run_portable(micropython, *args, env=None, heap=HEAP):
     """(exit status, passed, failed, output) of run.py under MicroPython.
     The timeout only stops a hang: test_viper takes about a minute alone,
-    and passed 120 s on a loaded host."""
+    and passed 120 s on a loaded host.  Run from the portable folder by a
+    relative path, so that the module paths MicroPython keeps on its heap
+    are the same strings in every checkout: from the checkout's absolute
+    path test_session passed or failed by where the clone sat (a
+    MemoryError importing at /tmp/h19v, none at /work/main)."""
     proc = subprocess.run(
-        [micropython, "-X", heap, RUNNER, *args], capture_output=True, text=True, timeout=300, env=env
+        [os.path.abspath(micropython), "-X", heap, os.path.basename(RUNNER), *args],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=env,
+        cwd=PORTABLE,
     )
     output = proc.stdout + proc.stderr
     found = SUMMARY.findall(proc.stdout)
