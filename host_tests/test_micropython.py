@@ -28,7 +28,10 @@ HEAP = "heapsize=64wK"
 # (with their test module) need up to 64K words on the dot, depending on
 # the length of the checkout's path: 72K leaves room.  A board gets them as
 # .mpy; test_alloc (64K) and the whole-match tests in test_device check the
-# search and the firmware at the device's sizes.
+# search and the firmware at the device's sizes.  Where a reason below
+# speaks of the checkout's path: those sizes were found when run.py got it
+# whole; it now starts from the portable folder (run_portable), the same
+# strings in every checkout, and the sizes keep their margin.
 LARGER_HEAP = {
     # Three-hand's session too: at 64K-72K words it passed or failed by the
     # length of the checkout's path (a MemoryError compiling save.py).
