@@ -19,7 +19,7 @@ import pytest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 PORTABLE = os.path.join(HERE, "portable")
-RUNNER = os.path.join(PORTABLE, "run.py")
+RUNNER = "run.py"  # in PORTABLE, where run_portable starts the interpreter
 HEAP = "heapsize=64wK"
 # The session with a four-seat engine, both compiled from source on the
 # interpreter itself, needs more than 64K words; on a board they arrive as
@@ -85,7 +85,7 @@ def run_portable(micropython, *args, env=None, heap=HEAP):
     path test_session passed or failed by where the clone sat (a
     MemoryError importing at /tmp/h19v, none at /work/main)."""
     proc = subprocess.run(
-        [os.path.abspath(micropython), "-X", heap, os.path.basename(RUNNER), *args],
+        [os.path.abspath(micropython), "-X", heap, RUNNER, *args],
         capture_output=True,
         text=True,
         timeout=300,
