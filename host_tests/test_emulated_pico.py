@@ -84,7 +84,7 @@ def test_the_runners_error_is_the_line_said():
     assert emulated.node_error("") == "no message"
 
 
-def test_a_bootrom_of_the_wrong_size_is_refused(tmp_path):
+def test_a_file_that_is_no_bootrom_is_refused(tmp_path):
     image = tmp_path / "mp.uf2"
     image.write_bytes(b"\0" * 512)
     rom = tmp_path / "rom.bin"
