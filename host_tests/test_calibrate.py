@@ -3,6 +3,7 @@
 It must count every searched decision of hard once, in the bucket the hint
 itself would use, and give the same table for a seed whatever --jobs."""
 
+import os
 import re
 
 import pytest
@@ -61,3 +62,33 @@ def test_bad_arguments_get_one_line_and_status_2(argv, capsys):
     assert main(["calibrate"] + argv) == 2
     err = capsys.readouterr().err
     assert err.startswith("sixtysix calibrate: ") and err.count("\n") == 1
+
+
+def test_the_odds_a_hint_states_are_the_ones_ai_md_reports_measured():
+    """README and AI.md: a hint's odds are honest, the share of hands won
+    in play that `sixtysix calibrate` measured.  AI.md's table gives the
+    counts behind each bucket; the share worked out here from the counts
+    (rounded to the nearest percent), not copied from hint.py, must be
+    hint.py's figure, and each total must be the two games' counts added,
+    as hint.py says it is."""
+    path = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "docs", "AI.md")
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    table = text[text.index("| the deals tried said |") :].split("\n\n")[0]
+    rows = [line for line in table.splitlines()[2:] if line.strip().startswith("|")]
+    assert len(rows) == len(PLAY_HELD) + len(CLOSE_HELD), table
+
+    def counts(cell):
+        m = re.fullmatch(r"\s*([\d,]+) of ([\d,]+)(?:, (\d+)%)?\s*", cell)
+        assert m, cell
+        return int(m.group(1).replace(",", "")), int(m.group(2).replace(",", "")), m.group(3)
+
+    for line, claim in zip(rows, PLAY_HELD + CLOSE_HELD):
+        cells = line.strip().strip("|").split("|")
+        won, n, printed = counts(cells[1])
+        six_won, six_n, _ = counts(cells[2])
+        schnapsen_won, schnapsen_n, _ = counts(cells[3])
+        assert (won, n) == (six_won + schnapsen_won, six_n + schnapsen_n), line
+        share = (200 * won + n) // (2 * n)  # nearest percent
+        assert int(printed) == share, line
+        assert claim == share, (line, claim)
