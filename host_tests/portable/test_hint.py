@@ -63,3 +63,13 @@ def test_hint_odds_follow_what_play_bore_out():
         assert held <= last
         last = held
     assert CLOSE_HELD[0] > CLOSE_HELD[1]
+
+
+def test_the_hinter_plays_at_the_hard_level():
+    """README, 'Hints always come from the hard level', whatever level the
+    opponent plays: the hinter's player takes hard's settings."""
+    from sixtysix.ai import LEVELS
+
+    for seed in (1, 3):
+        player = Hinter(seed).player
+        assert player.level == "hard" and player.lv is LEVELS["hard"]
