@@ -134,3 +134,33 @@ def test_the_player_named_you_is_spoken_to():
         "You win 3 game points: Ann closed and did not make 66; you had no trick when the stock was closed"
     )
     assert result_text(h, ("You", "B")).startswith("B wins 3 game points: You closed")
+
+
+def test_schneider_starts_just_under_33():
+    """RULES.md 1: 2 game points if the loser has fewer than 33; 32 is the
+    highest such score (33 itself is tried above)."""
+    h = endgame(won_b="AS TS AH QH", tricks=(5, 2))
+    h.card_points[1] = 32
+    act(h, "claim")
+    assert h.game_points == 2
+    # A won all but B's 35 and the four cards in hand (4): 81
+    said = "A wins 2 game points: A claimed with 81; the loser had 32, under 33 (schneider)"
+    assert result_text(h) == said
+
+
+def test_closer_won_close_judges_a_hand_nobody_closed_at_its_end():
+    """RULES.md 1: under `closer-won close` only a closer's win is judged
+    at the moment of closing; a hand never closed is judged at its end, so
+    the line gives the loser's figure and tricks then, and no closing."""
+    h = endgame(rules(closer_won="close"), won_b="AS TS")
+    act(h, "claim")
+    assert h.game_points == 2
+    assert result_text(h) == "A wins 2 game points: A claimed with 95; the loser had 21, under 33 (schneider)"
+
+
+def test_a_hand_in_play_has_no_winner_to_name():
+    """Before the end no seat has won: the line names no winner and says
+    so, rather than naming seat A or B."""
+    h = endgame(won_b="AS TS")
+    text = result_text(h, ("You", "B"))
+    assert "not finished" in text and "win" not in text and "You" not in text
