@@ -80,3 +80,16 @@ def test_a_control_character_is_never_sent_raw():
     assert reason(parse_card, "\x1b[2J") == "unknown card '\\x1b[2J'"
     assert reason(parse_suit, "\n") == "unknown suit '\\x0a'"
     assert reason(game_from_name, "\x00") == "unknown game '\\x00' (sixty-six or schnapsen)"
+
+
+def test_each_escape_takes_the_width_that_reads_back_as_one_character():
+    """At each edge of the three widths the spelling is Python's ascii():
+    two hex digits up to U+00FF, four up to U+FFFF, eight beyond.  A
+    wider code point in a narrower form would read as another character
+    ("\\x100" is \\x10 then "0"), a narrower one in a wider form is not
+    the escape a Python reader expects."""
+    assert reason(parse_card, "A\x80") == "unknown card 'A\\x80'"
+    assert reason(parse_card, "A\xff") == "unknown card 'A\\xff'"
+    assert reason(parse_card, "A\u0100") == "unknown card 'A\\u0100'"
+    assert reason(parse_card, "A\uffff") == "unknown card 'A\\uffff'"
+    assert reason(parse_card, "A\U00010000") == "unknown card 'A\\U00010000'"
