@@ -22,6 +22,8 @@ def bid_reason(h, code: int) -> str:
     if code > BID:
         n = code - BID
         if n >= 5:
+            if h.rules.solo_all_tricks:  # RULES.md 2c's option: the soloist must take every trick
+                return "Solo: you can take every trick."
             return "Solo: you can reach 66 alone."
         return "Bid %d: your side can reach %d." % (n, 33 * n)
     if MARRY <= code < MARRY + 4:

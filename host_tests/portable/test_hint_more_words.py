@@ -9,7 +9,7 @@ search.  Portable: plain asserts.
 
 from sixtysix.cards import RANK_POINTS, card48_name, card_name
 from sixtysix.cardtext import parse_card, parse_card48
-from sixtysix.four import BID, PASS
+from sixtysix.four import BID, PASS, FourHand, FourRules
 from sixtysix.hand import MARRY
 from sixtysix_app.hints_more import bid_reason, card_reason
 
@@ -64,6 +64,17 @@ def test_a_pass_and_the_bids_say_what_the_side_can_reach():
     for n, points in ((1, 33), (2, 66), (3, 99), (4, 132)):
         assert bid_reason(h, BID + n) == "Bid %d: your side can reach %d." % (n, points)
     assert bid_reason(h, BID + 5) == "Solo: you can reach 66 alone."
+
+
+def test_a_solo_hint_names_the_goal_the_table_plays_by():
+    """RULES.md 2c: a solo succeeds when the soloist reaches 66 alone
+    (default) or, under `solo all-tricks`, takes every trick; a hint to
+    bid it must name the goal of the rules in play (four-hand's engine,
+    four.py _score, judges it so)."""
+    r = FourRules()
+    assert bid_reason(FourHand(r), BID + 5) == "Solo: you can reach 66 alone."
+    r.set_option("solo", "all-tricks")
+    assert bid_reason(FourHand(r), BID + 5) == "Solo: you can take every trick."
 
 
 def test_a_marriage_before_the_first_lead_is_in_trumps():
