@@ -306,6 +306,25 @@ def test_a_view_shows_its_own_cards_the_public_scores_and_no_one_elses_choices()
     assert View65(h, C).holds(c48("3H")) and not View65(h, A).holds(c48("3H"))  # card 24: the second half
 
 
+def test_a_view_shows_each_sides_piles_scores_and_last_trick_under_that_side():
+    """RULES.md 3: the winner keeps its partner's card, the other three go
+    to the opponents' pile; 2 a trick, card points, 1 for the last trick.
+    A trick where the sides differ, so a view that swapped them is seen."""
+    h = hand_with()
+    play(h, "AC", "AD", "AH", "3S")  # D trumps: BD keeps B's ace; A's and C's aces and the 3S to AC
+    for seat in range(4):
+        v = View65(h, seat)
+        assert v.piles[BD * 2] == 1 << (c48("AD") % 24) and v.piles[BD * 2 + 1] == 0, seat
+        assert v.piles[AC * 2] == 1 << (c48("AC") % 24), seat
+        assert v.piles[AC * 2 + 1] == (1 << (c48("AH") % 24)) | (1 << (c48("3S") % 24)), seat
+        assert v.scores == (4 + 4, 2 + 4), seat  # AC two aces; BD the trick and one ace
+    play_out(h, Rng(3))
+    last = h.last_winner & 1
+    for seat in range(4):
+        v = View65(h, seat)
+        assert v.bonus[last] == 1 and v.bonus[1 - last] == 0, seat
+
+
 def test_scoring_two_per_trick_one_for_the_last_and_card_points():
     h = hand_with()
     # D holds every spade and wins all twelve tricks; each seat plays its
