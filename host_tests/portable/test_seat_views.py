@@ -7,6 +7,7 @@ from seatmoves import act
 from sixtysix.bid import BidHand, BidRules
 from sixtysix.cardtext import parse_card, parse_suit
 from sixtysix.four import PLAYING, FourHand, FourRules
+from sixtysix.rng import Rng
 from sixtysix.view_bid import BidView
 from sixtysix.view_four import FourView
 
@@ -82,6 +83,17 @@ def test_a_four_hand_view_shows_the_voids_a_seat_has_shown():
     assert FourView(h, 1).voids == (1 << parse_suit("S"), 0, 0, 0)
 
 
+def test_a_four_hand_view_names_the_seats_that_passed_and_the_marriage_under_its_seat():
+    """RULES.md 2c: each seat may pass once, and a marriage shown by a
+    seat counts for its side: the view keeps both under the right seat."""
+    h = four()
+    act(h, "bid 1", "pass", "pass", "pass", "marry H")  # B, C and D pass; A shows hearts
+    for seat in range(4):
+        v = FourView(h, seat)
+        assert v.passed == 0b1110, seat  # seat bits: B, C, D
+        assert v.marriages == (1 << parse_suit("H"), 0, 0, 0), seat
+
+
 def test_a_four_hand_view_counts_only_cards_as_played_not_a_club_marriage():
     h = FourHand(FourRules())
     h.deal(3, [cards(x) for x in ("KC QC 9H JH QH KH", "AC TC JC 9C JD 9D", "AS TS KS QS AH TH", FOUR[3])])
@@ -121,6 +133,49 @@ def test_a_bidding_view_scores_the_defenders_marriage_once_they_have_a_trick():
     act(h, "bid 1", "pass", "pass", "9S", "KS", "QS")  # spades trumps; B takes it
     act(h, "9H", "JS", "QH", "marry D")
     assert h.phase == PLAYING and BidView(h, 0).scores == (0, h.card_points[1] + 20)
+
+
+def test_a_bidding_view_keeps_side_trick_void_and_marriage_under_their_owner():
+    """RULES.md 2c: a trick goes to the winner's side (0 the bidder), a
+    seat that cannot follow shows a void, a marriage is shown by a seat;
+    the same for every seat's view, and `side` is 0 only for the bidder."""
+    h = three()
+    act(h, "bid 1", "pass", "pass", "AH", "JH", "AD")  # hearts trumps; C has none; A takes it
+    taken = cards("AH JH AD")
+    for seat in range(3):
+        v = BidView(h, seat)
+        assert v.side == (0 if seat == 0 else 1), seat
+        assert v.won == (taken, 0), seat
+        assert v.voids == (0, 0, 1 << parse_suit("H"), 0), seat
+        assert v.played() == taken, seat
+    act(h, "marry H")  # A leads again and shows the trump pair
+    assert BidView(h, 2).marriages == (1 << parse_suit("H"), 0, 0, 0)
+
+
+def test_a_bidding_view_leaves_unseen_only_what_other_seats_hold_unshown():
+    """View-only: every card is dealt at two and at three, so the cards a
+    seat cannot place are those still in the others' hands and not shown;
+    at two that is none, as a seat knows the other's hand from its own."""
+    for seats in (2, 3):
+        for seed in range(4):
+            h = BidHand(BidRules(seats))
+            order = bytearray(range(24))
+            rng = Rng(seed * 3 + seats)
+            rng.shuffle(order, 24)
+            h.deal_shuffled(seed % seats, order)
+            buf = bytearray(16)
+            while not h.over:
+                for seat in range(seats):
+                    v = BidView(h, seat)
+                    hidden = 0
+                    for s in range(seats):
+                        if s != seat:
+                            hidden |= h.hands[s] & ~h.known[s]
+                    if seats == 2:
+                        assert v.known[1 - seat] == h.hands[1 - seat], "two: the other's hand is known"
+                        hidden = 0
+                    assert v.unseen() == hidden, (seats, seat, v.unseen(), hidden)
+                h.act(buf[rng.below(h.legal_actions(buf))])
 
 
 def test_a_world_set_from_a_view_is_the_hand_as_dealt_and_played():
