@@ -6,6 +6,8 @@ import os
 import re
 
 import pytest
+from sixtysix.ai import LEVELS as TWO_LEVELS
+from sixtysix.ai import make_player
 from sixtysix.ai_four import LEVELS, PLAYER_NAMES, make_four_player
 from sixtysix.ai_three import make_three_player
 from sixtysix.four import MAX_ACTIONS, FourMatch, FourRules
@@ -110,6 +112,29 @@ def test_three_hand_players_act_legally_over_random_matches():
                 m.act(code)
             m.finish_hand()
         assert m.winner >= 0
+
+
+def test_a_three_hand_seat_plays_and_counts_as_the_two_player_level():
+    """MORE_GAMES.md: make_three_player(name, seed) wraps make_player(name,
+    seed) and plays within the two-player level's node budget.  A twin
+    two-player hard of the same seed, asked the same views in the same
+    order, gives every action and node count (a mutation audit found the
+    wrapper's `nodes` and its seed unchecked)."""
+    searched = 0
+    for seed in (1, 2):
+        m = ThreeMatch(Rules(SIXTY_SIX), seed)
+        three = make_three_player("hard", seed + 4)
+        two = make_player("hard", seed + 4)
+        h = m.start_hand()
+        while not h.over:
+            seat = m.turn_seat()
+            view = three.view(m, seat)
+            code = three.choose(view)
+            assert code == two.choose(view), (seed, seat)
+            assert three.nodes == two.nodes <= TWO_LEVELS["hard"].max_nodes
+            searched += three.nodes > 0
+            m.act(code)
+    assert searched >= 4
 
 
 def test_the_sitting_out_dealer_has_no_view():
