@@ -8,6 +8,7 @@ import gc
 
 from sixtysix.ai_four import LEVELS, PLAYER_NAMES, FourSearchPlayer, make_four_player
 from sixtysix.four import BID, MAX_ACTIONS, PASS, PLAYING, FourHand, FourMatch, FourRules
+from sixtysix.hand import MARRY
 from sixtysix.players_four import estimate_side_points
 from sixtysix.rng import Rng
 from sixtysix.solver_four import FourSolver
@@ -312,43 +313,98 @@ def world_minimax(h, world, path):
     return best
 
 
+def last_tricks(seed, r=None):
+    """The hand of `seed` under rules `r` played at random into its last
+    trick (odd seeds) or last two (even ones), 0 to 3 cards of that trick
+    played; None if it ended first."""
+    h = random_hand(seed, 0, r)
+    buf = bytearray(MAX_ACTIONS)
+    rng = Rng(seed)
+    extra = seed // 2 % 4
+    while not h.over and (to_play(h) > 2 - seed % 2 or extra):
+        if to_play(h) <= 2 - seed % 2:
+            extra -= 1
+        n = h.legal_actions(buf)
+        h.act(buf[rng.below(n)])
+    return None if h.over else h
+
+
+def to_play(h):
+    """Tricks still to finish, the one under way included."""
+    return max(count_cards(h.hands[s]) for s in range(4) if s != h.sitting)
+
+
+def check_hard_at_the_end(h, seed):
+    """Hard's action in `h` is worth the most, by plain minimax summed over
+    the worlds it dealt (a twin of the same seed deals them again), and its
+    deepest search reached the hand's end."""
+    view = FourView(h, h.turn)
+    player = FourSearchPlayer("hard", seed)
+    code = player.choose(view)
+    twin = FourSearchPlayer("hard", seed)
+    worlds = LEVELS["hard"][0] if view.unseen() else 1
+    sums = [0] * len(view.actions)
+    for _ in range(worlds):
+        twin.deal_world(view)
+        for i in range(len(view.actions)):
+            v = world_minimax(h, twin.deal_hands, [view.actions[i]])
+            sums[i] += v if view.side == 0 else -v
+    assert player.worlds == worlds and player.depth == to_play(h), seed
+    i = 0
+    while view.actions[i] != code:
+        i += 1
+    assert sums[i] == max(sums), (seed, code, list(view.actions), sums)
+
+
 def test_hard_plays_an_action_worth_most_over_its_worlds_in_the_last_two_tricks():
     """MORE_GAMES.md: at hard's budget the last two tricks are always
-    searched to the end.  So the action hard plays is worth the most, by
-    plain minimax over the engine, summed over the worlds it dealt (a twin
-    of the same seed deals them again), and its deepest search reaches the
-    hand's end (a mutation audit found the player's own depth and side
-    handling unchecked: the solver alone was compared with minimax)."""
+    searched to the end.  So hard's action there is worth the most by plain
+    minimax over the worlds it dealt (a mutation audit found the player's
+    own depth and side handling unchecked: the solver alone was compared
+    with minimax)."""
     checked = 0
-    buf = bytearray(MAX_ACTIONS)
-    for seed in range(1, 30):
-        h = random_hand(seed, 0)
-        rng = Rng(seed)
-        to_play = 6
-        while not h.over and to_play > 2 - seed % 2:  # the last two tricks or the last one
-            n = h.legal_actions(buf)
-            h.act(buf[rng.below(n)])
-            # tricks still to finish, the one under way included
-            to_play = max(count_cards(h.hands[s]) for s in range(4) if s != h.sitting)
-        if h.over:
-            continue
-        view = FourView(h, h.turn)
-        if len(view.actions) < 2:
-            continue
-        player = FourSearchPlayer("hard", seed)
-        code = player.choose(view)
-        twin = FourSearchPlayer("hard", seed)
-        worlds = LEVELS["hard"][0] if view.unseen() else 1
-        sums = [0] * len(view.actions)
-        for _ in range(worlds):
-            twin.deal_world(view)
-            for i in range(len(view.actions)):
-                v = world_minimax(h, twin.deal_hands, [view.actions[i]])
-                sums[i] += v if view.side == 0 else -v
-        assert player.worlds == worlds and player.depth == to_play, seed
-        i = 0
-        while view.actions[i] != code:
-            i += 1
-        assert sums[i] == max(sums), (seed, code, list(view.actions), sums)
-        checked += 1
+    for seed in range(1, 50):
+        h = last_tricks(seed)
+        if h is not None and len(FourView(h, h.turn).actions) > 1:
+            check_hard_at_the_end(h, seed)
+            checked += 1
     assert checked >= 10
+
+
+def test_a_marriage_is_valued_by_its_best_lead_after_it():
+    """Showing a marriage is worth the better of king and queen led after
+    it (for the side to act), or the queen's alone under marriage-lead=queen:
+    the player's root value of the marriage equals plain minimax over the
+    engine in the true deal, near the hand's end where that is quick (a
+    mutation audit found the marriage's value unchecked)."""
+    buf = bytearray(MAX_ACTIONS)
+    for queen in (0, 1):
+        r = FourRules()
+        r.set_option("marriage-lead", ("any", "queen")[queen])
+        player = FourSearchPlayer("hard", 1)
+        checked = 0
+        for seed in range(1, 300):
+            h = random_hand(seed, 0, r)
+            rng = Rng(seed)
+            while not h.over and to_play(h) > 2 + seed % 2:
+                n = h.legal_actions(buf)
+                h.act(buf[rng.below(n)])
+            if h.over or h.lead >= 0 or h.pending >= 0:
+                continue
+            view = FourView(h, h.turn)
+            code = view.actions[len(view.actions) - 1]
+            if code < MARRY:
+                continue
+            player.choose(view)  # makes its solver for these rules
+            s = player.solver
+            s.load(view, h.hands)
+            s.limit = 1 << 29
+            s.stop_at = 99
+            c = copy_hand(h)
+            c.act(code)
+            v = minimax(c)
+            assert player._value_of(code) == v, (queen, seed)
+            checked += 1
+            if checked == 6:
+                break
+        assert checked == 6, queen
