@@ -1,0 +1,122 @@
+"""Four-hand's search player bids as MORE_GAMES.md says: each dealt world
+played out by the rule of thumb with this seat as bidder (which scores
+every ordinary bid) and as soloist; a bid is worth +bid where the side's
+points reach it, -bid where not, less the other side's points // 33, the
+solo its game points; the most valued bid is made if it beats passing by a
+quarter game point a world, passing worth nothing, or half the partner's
+bid when the partner holds the auction.
+
+A module of its own (a mutation audit found the bid's arithmetic
+unchecked): test_ai_four.py compiled beside it would crowd MicroPython's
+heap."""
+
+from sixtysix.ai_four import LEVELS, FourSearchPlayer
+from sixtysix.four import BID, MAX_ACTIONS, PASS, PLAYING, SOLO, FourMatch, FourRules
+from sixtysix.rng import Rng
+from sixtysix.view_four import FourView
+
+
+def auction(seed, rules=None, passes=False):
+    """A view of the auction of `seed` after 0 to 3 random bids and passes
+    (or three passes)."""
+    m = FourMatch(rules or FourRules(), seed)
+    h = m.start_hand()
+    rng = Rng(seed)
+    buf = bytearray(MAX_ACTIONS)
+    for _ in range(3 if passes else seed % 4):
+        n = h.legal_actions(buf)
+        if h.phase == PLAYING or n == 1:
+            break
+        # a pass half the time, else a bid of up to three levels more
+        h.act(buf[0] if passes or rng.below(2) else buf[1 + rng.below(min(3, n - 1))])
+    return None if h.phase == PLAYING or h.over else FourView(h, h.turn)
+
+
+def expected(view, seed):
+    """The action the rule above picks, over the worlds a twin of the
+    player deals (the same seed deals the same worlds, in the same order)."""
+    twin = FourSearchPlayer("hard", seed)
+    twin._build(view.rules)
+    worlds = LEVELS["hard"][2]
+    first = view.high_bid + 1
+    side = view.seat & 1
+    worth = [0] * (SOLO + 1)
+    w = twin.world
+    for _ in range(worlds):
+        twin.deal_world(view)
+        if first < SOLO:
+            twin._playout(view, 1)
+            mine = w.side_score(side)
+            theirs = w.side_score(1 - side) // 33
+            for b in range(first, SOLO):
+                worth[b] += (b if mine >= 33 * b else -b) - theirs
+        twin._playout(view, SOLO)
+        worth[SOLO] += w.game_points[side] - w.game_points[1 - side]
+    passing = 0
+    partner_holds = view.bidder >= 0 and (view.bidder & 1) == side
+    if partner_holds:
+        passing = worlds * view.high_bid // 2
+    may_pass = False
+    for a in view.actions:
+        may_pass = may_pass or a == PASS
+    best = -1
+    for b in range(first, SOLO + 1):
+        offered = False
+        for a in view.actions:
+            offered = offered or a == BID + b
+        if offered and (best < 0 or worth[b] > worth[best]):
+            best = b
+    if may_pass and (best < 0 or 4 * worth[best] <= 4 * passing + worlds):
+        return PASS, partner_holds
+    return BID + best, partner_holds
+
+
+def test_the_bid_is_the_one_worth_most_over_the_worlds_if_it_beats_passing():
+    choices = {}
+    partner = 0
+    checked = 0
+    for seed in range(1, 80):
+        view = auction(seed)
+        if view is None or len(view.actions) < 2:
+            continue
+        code = FourSearchPlayer("hard", seed).choose(view)
+        want, partner_holds = expected(view, seed)
+        assert code == want, (seed, code, want)
+        choices[code] = True
+        partner += partner_holds
+        checked += 1
+        if checked >= 20 and partner >= 6 and len(choices) >= 3:
+            return
+    raise AssertionError((checked, partner, sorted(choices)))
+
+
+def test_a_dealer_who_must_bid_bids_the_one_worth_most():
+    """Under all-pass=dealer the dealer may not pass after three passes: it
+    bids the level worth most, however little that is worth."""
+    r = FourRules()
+    r.set_option("all-pass", "dealer")
+    checked = 0
+    for seed in range(1, 12):
+        view = auction(seed, r, True)
+        assert view is not None and view.seat == view.dealer
+        for a in view.actions:
+            assert a != PASS
+        code = FourSearchPlayer("hard", seed).choose(view)
+        assert code == expected(view, seed)[0], seed
+        checked += 1
+    assert checked
+
+
+def test_half_the_partners_bid_can_outweigh_a_bid_worth_something():
+    """Positions (found by a search over seeds) where the partner holds the
+    auction and the best bid beats nothing by more than a quarter game
+    point a world, but not half the partner's bid: the player passes."""
+    for seed in (310, 318, 374):
+        view = auction(seed)
+        assert view.bidder >= 0 and (view.bidder & 1) == (view.seat & 1)
+        assert expected(view, seed)[0] == PASS
+        player = FourSearchPlayer("hard", seed)
+        assert player.choose(view) == PASS, seed
+        worlds = LEVELS["hard"][2]
+        best = max(player.bid_totals[b] for b in range(view.high_bid + 1, SOLO + 1))
+        assert worlds < 4 * best <= 2 * worlds * view.high_bid + worlds, (seed, best)
