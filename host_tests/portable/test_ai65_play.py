@@ -1,0 +1,130 @@
+"""Sixty-Five's search player plays as MORE_GAMES.md says: the last cards
+(8 at medium, 12 at hard) solved exactly in each sampled deal, so the card
+it plays there is worth the most by plain minimax summed over the deals it
+sampled; earlier, playouts.
+
+A module of its own (a mutation audit found the player's exact choice
+unchecked: only its solver was compared with minimax): test_ai65.py
+compiled beside it would crowd MicroPython's heap."""
+
+from sixtysix import sixtyfive as _engine_first  # noqa: F401  (see test_ai65)
+from sixtysix.ai65 import LEVELS, Sampler65, Search65Player, hand_value
+from sixtysix.rng import Rng
+from sixtysix.sixtyfive import MAX_ACTIONS, SixtyFiveHand, SixtyFiveMatch, SixtyFiveRules
+from sixtysix.view65 import View65
+
+
+def position(seed, plays):
+    """A hand after `plays` random legal cards from a seeded deal."""
+    m = SixtyFiveMatch(SixtyFiveRules(), seed)
+    h = m.start_hand()
+    rng = Rng(seed * 7 + 1)
+    buf = bytearray(MAX_ACTIONS)
+    for _ in range(plays):
+        n = h.legal_actions(buf)
+        h.act(buf[rng.below(n)])
+    return h
+
+
+def brute(h, side):
+    """Plain minimax over an open position, for `side`: game points first
+    (32 hand points each, as MORE_GAMES.md gives them), then the margin."""
+    if h.over:
+        gp = h.game_points[side] - h.game_points[1 - side]
+        return gp * 32 + h.score(side) - h.score(1 - side)
+    buf = bytearray(MAX_ACTIONS)
+    n = h.legal_actions(buf)
+    best = None
+    for i in range(n):
+        child = SixtyFiveHand(h.rules)
+        child.copy_from(h)
+        child.act(buf[i])
+        v = brute(child, side)
+        if best is None or (v > best if (h.turn & 1) == side else v < best):
+            best = v
+    return best
+
+
+def test_an_exact_move_is_worth_most_by_plain_minimax_over_its_deals():
+    """With 8 cards or fewer left medium solves every sampled deal: the
+    card it plays has the best sum of minimax values over those deals (a
+    twin sampler of the same seed deals them again), counted where the
+    cards' sums differ."""
+    checked = 0
+    for seed in range(1, 120):
+        h = position(seed, 40 + seed % 7)  # 8 to 2 cards left, mid-trick too
+        v = View65(h, h.turn)
+        n = len(v.actions)
+        if n < 2:
+            continue
+        p = Search65Player("medium", seed)
+        code = p.choose(v)
+        assert p.worlds_done >= 1, seed
+        rng = Rng(seed)
+        sampler = Sampler65()
+        world = SixtyFiveHand(h.rules)
+        sums = [0] * n
+        for _ in range(p.worlds_done):
+            sampler.deal(v, rng, world)
+            for i in range(n):
+                child = SixtyFiveHand(h.rules)
+                child.copy_from(world)
+                child.act(v.actions[i])
+                sums[i] += brute(child, h.turn & 1)
+        i = 0
+        while v.actions[i] != code:
+            i += 1
+        assert sums[i] == max(sums), (seed, code, list(v.actions), sums)
+        if min(sums) < max(sums):
+            checked += 1
+            if checked == 8:
+                return
+    raise AssertionError(checked)
+
+
+class Spy(Search65Player):
+    """Counts the exact searches and the playouts a decision starts."""
+
+    def __init__(self, level, seed):
+        super().__init__(level, seed)
+        self.solves = 0
+        self.playouts = 0
+
+    def solve(self, depth, alpha, beta):
+        if depth == 0:
+            self.solves += 1
+        return Search65Player.solve(self, depth, alpha, beta)
+
+    def playout(self, h, stop=99):
+        self.playouts += 1
+        Search65Player.playout(self, h, stop)
+
+
+def test_the_exact_search_starts_at_the_levels_count_of_cards():
+    """MORE_GAMES.md: medium solves the last 8 cards, hard the last 12; one
+    card more and the deals are played out instead."""
+    for level in ("medium", "hard"):
+        last = LEVELS[level][1]
+        for seed in (1, 2, 3):
+            for left, exact in ((last, True), (last + 1, False)):
+                h = position(seed, 48 - left)
+                v = View65(h, h.turn)
+                if len(v.actions) < 2:
+                    continue
+                p = Spy(level, seed)
+                p.choose(v)
+                assert (p.solves > 0, p.playouts > 0) == (exact, not exact), (level, seed, left)
+
+
+def test_a_finished_hand_counts_32_hand_points_a_game_point():
+    """MORE_GAMES.md: a result counts game points first, 32 hand points
+    each, then the margin (the weight with which deals are summed)."""
+    seen = {}
+    for seed in range(1, 9):
+        h = position(seed, 48)
+        assert h.over
+        for side in range(2):
+            gp = h.game_points[side] - h.game_points[1 - side]
+            assert hand_value(h, side) == gp * 32 + h.score(side) - h.score(1 - side), (seed, side)
+            seen[gp] = True
+    assert len(seen) >= 2
