@@ -403,10 +403,10 @@ def test_a_marriage_is_valued_by_its_best_lead_after_it():
     engine in the true deal, near the hand's end where that is quick (a
     mutation audit found the marriage's value unchecked)."""
     buf = bytearray(MAX_ACTIONS)
+    player = FourSearchPlayer("hard", 1)  # one player for both rules: it builds its solver again
     for queen in (0, 1):
         r = FourRules()
         r.set_option("marriage-lead", ("any", "queen")[queen])
-        player = FourSearchPlayer("hard", 1)
         checked = 0
         for seed in range(1, 300):
             h = random_hand(seed, 0, r)
