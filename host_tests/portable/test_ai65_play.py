@@ -128,3 +128,14 @@ def test_a_finished_hand_counts_32_hand_points_a_game_point():
             assert hand_value(h, side) == gp * 32 + h.score(side) - h.score(1 - side), (seed, side)
             seen[gp] = True
     assert len(seen) >= 2
+
+
+def test_each_level_has_the_settings_the_docs_give_it():
+    """MORE_GAMES.md's table of Sixty-Five's levels: deals a move, cards
+    left from which each deal is solved exactly (0: never), the share of
+    random moves, steps a move, (the fewest deals worth searching, not in
+    the table,) the rule of thumb's best few cards judged (0: all), tricks
+    a playout goes past the current one (0: to the end)."""
+    assert LEVELS["easy"][:4] == (2, 0, 15, 200) and LEVELS["easy"][5:] == (0, 0)
+    assert LEVELS["medium"][:4] == (6, 8, 0, 270) and LEVELS["medium"][5:] == (3, 1)
+    assert LEVELS["hard"][:4] == (12, 12, 0, 900) and LEVELS["hard"][5:] == (3, 2)

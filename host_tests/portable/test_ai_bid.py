@@ -6,7 +6,7 @@ every level answers legally and the same way for the same seed.
 Kept light: it also runs on the MicroPython unix port at a 64K-word heap."""
 
 from heapmeter import left_allocated
-from sixtysix.ai_bid import make_bid_player, node_budget
+from sixtysix.ai_bid import LEVELS, make_bid_player, node_budget
 from sixtysix.bid import PLAYING, BidRules
 from sixtysix.bid_match import BidMatch
 from sixtysix.cards import count
@@ -52,3 +52,16 @@ def test_every_level_answers_legally_and_alike_for_a_seed():
                 assert bytes((code,)) in view.actions
                 h.act(code)
                 steps += 1
+
+
+def test_each_level_has_the_budgets_the_docs_give_it():
+    """BIDDING.md: nodes a decision in bid-two and in bid-three, worlds a
+    bidding decision, and easy's share of moves by rule of thumb (about a
+    third)."""
+    assert [LEVELS[n][1:] for n in ("easy", "medium", "hard")] == [
+        (150, 150, 4, 35),
+        (500, 280, 6, 0),
+        (1500, 850, 16, 0),
+    ]
+    for name in LEVELS:
+        assert node_budget(name, 2) == LEVELS[name][1] and node_budget(name, 3) == LEVELS[name][2]

@@ -120,3 +120,11 @@ def test_half_the_partners_bid_can_outweigh_a_bid_worth_something():
         worlds = LEVELS["hard"][2]
         best = max(player.bid_totals[b] for b in range(view.high_bid + 1, SOLO + 1))
         assert worlds < 4 * best <= 2 * worlds * view.high_bid + worlds, (seed, best)
+
+
+def test_each_level_has_the_settings_the_docs_give_it():
+    """MORE_GAMES.md's table of four-hand's levels: worlds a move, nodes a
+    move, worlds a bidding decision, the share of moves by rule of thumb
+    (a mutation audit found hard's 900 nodes unchecked: the budget test
+    reads them from LEVELS itself)."""
+    assert LEVELS == {"easy": (2, 150, 4, 35), "medium": (4, 300, 6, 0), "hard": (4, 900, 16, 0)}
