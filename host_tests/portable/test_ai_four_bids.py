@@ -12,8 +12,10 @@ heap."""
 
 from sixtysix.ai_four import LEVELS, FourSearchPlayer
 from sixtysix.four import BID, MAX_ACTIONS, PASS, PLAYING, SOLO, FourMatch, FourRules
+from sixtysix.players_four import estimate_side_points, heuristic_bid
 from sixtysix.rng import Rng
 from sixtysix.view_four import FourView
+from support import cards
 
 
 def auction(seed, rules=None, passes=False):
@@ -128,3 +130,30 @@ def test_each_level_has_the_settings_the_docs_give_it():
     (a mutation audit found hard's 900 nodes unchecked: the budget test
     reads them from LEVELS itself)."""
     assert LEVELS == {"easy": (2, 150, 4, 35), "medium": (4, 300, 6, 0), "hard": (4, 900, 16, 0)}
+
+
+def test_the_rule_of_thumb_counts_a_hand_as_the_docs_say():
+    """MORE_GAMES.md: 24 for the partner, 15 an ace, 10 a ten with its
+    ace, 6 a ten in a suit of three, 40 the marriage of the suit it would
+    lead and 20 another, 8 a trump beyond two (each sum by hand)."""
+    # hearts lead: 24 + 15 + 10 + 40 + 2 * 8
+    assert estimate_side_points(cards("AH TH KH QH 9C JC")) == 105
+    # clubs lead (T K 9): 24 + 6 for the ten + 15 for the ace of spades + 8
+    assert estimate_side_points(cards("TC KC 9C AS QD 9H")) == 53
+    # spades lead: 24 + 40 + 20 for diamonds + 8
+    assert estimate_side_points(cards("KS QS JS KD QD 9C")) == 92
+    # a ten in a suit of two counts nothing: 24 + 15 for the ace of spades
+    assert estimate_side_points(cards("TC 9C AS 9D JH QD")) == 39
+
+
+def test_the_rule_of_thumb_bids_its_count_at_once_unless_its_partner_holds():
+    """estimate // 33 in one go, a pass where that is no higher than the
+    bid standing, the next bid where a dealer must bid, and no outbidding
+    of the partner without 12 points to spare."""
+    strong = cards("AH TH KH QH 9C JC")  # 105: three
+    assert heuristic_bid(strong, 0, 1, 1, True) == BID + 3  # B, an opponent, bid 1
+    assert heuristic_bid(strong, 0, 3, 1, True) == PASS  # 3 stands already
+    assert heuristic_bid(strong, 0, 1, 2, True) == PASS  # C, the partner, bid 1: 105 < 99 + 12
+    assert heuristic_bid(cards("KS QS JS KD QD 9C"), 0, 1, 2, True) == BID + 2  # 92 >= 66 + 12
+    assert heuristic_bid(cards("TC 9C AS 9D JH QD"), 3, 0, -1, False) == BID + 1  # 39: a dealer must bid
+    assert heuristic_bid(cards("TC KC 9C AS QD 9H"), 3, 2, 1, False) == BID + 3  # 53: one, but 2 stands
