@@ -6,7 +6,7 @@ every level answers legally and the same way for the same seed.
 Kept light: it also runs on the MicroPython unix port at a 64K-word heap."""
 
 from heapmeter import left_allocated
-from sixtysix.ai_bid import LEVELS, make_bid_player, node_budget
+from sixtysix.ai_bid import LEVELS, BidSearchPlayer, make_bid_player, node_budget
 from sixtysix.bid import PLAYING, BidRules
 from sixtysix.bid_match import BidMatch
 from sixtysix.cards import count
@@ -65,3 +65,37 @@ def test_each_level_has_the_budgets_the_docs_give_it():
     ]
     for name in LEVELS:
         assert node_budget(name, 2) == LEVELS[name][1] and node_budget(name, 3) == LEVELS[name][2]
+
+
+class Spy(BidSearchPlayer):
+    """Counts the rule-of-thumb play-outs of a decision."""
+
+    playouts = 0
+
+    def _play_out(self, w):
+        self.playouts += 1
+        BidSearchPlayer._play_out(self, w)
+
+
+def test_the_last_three_tricks_are_searched_and_earlier_ones_played_out():
+    """BIDDING.md: in the last three tricks four-hand's alpha-beta search
+    over dealt worlds; before that, play-outs (bid-three: bid-two, where
+    nothing is hidden, may solve the rest exactly first)."""
+    seen = {}
+    for seed in range(1, 6):
+        m = BidMatch(BidRules(3), seed)
+        h = m.start_hand()
+        heuristic = make_bid_player("heuristic", 1)
+        while not h.over:
+            view = BidView(h, h.turn)
+            left = _tricks_left(h)
+            if h.phase == PLAYING and left in (3, 4) and len(view.actions) > 1 and h.in_trick == 0:
+                p = Spy("hard", seed)
+                p.choose(view)
+                if left == 3:
+                    assert p.playouts == 0 and p.depth > 0, (seed, left)
+                else:
+                    assert p.playouts > 0 and p.depth == 0, (seed, left)
+                seen[left] = True
+            h.act(heuristic.choose(view))
+    assert len(seen) == 2
