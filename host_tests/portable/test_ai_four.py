@@ -168,6 +168,27 @@ def test_sampled_worlds_agree_with_the_view():
             assert union == 0xFFFFFF & ~view.played()
 
 
+def test_a_world_keeps_a_shown_marriage_card_with_its_seat_and_the_counts():
+    """Positions (found by a search over seeds) where another seat has
+    shown a marriage and holds a card of it: the world gives that seat the
+    card and no more cards than it holds (a mutation audit found the
+    shown cards' share of a seat's count unchecked)."""
+    player = FourSearchPlayer("easy", 3)
+    for seed, plays in ((6, 2), (32, 6), (52, 8), (82, 4)):
+        h = random_hand(seed, plays)
+        view = FourView(h, h.turn)
+        shown = 0
+        for s in range(4):
+            if s != view.seat:
+                shown |= view.known[s]
+        assert shown, (seed, plays)
+        for _ in range(5):
+            player.deal_world(view)
+            for s in range(4):
+                assert count_cards(player.deal_hands[s]) == count_cards(h.hands[s]), (seed, s)
+                assert player.deal_hands[s] & view.known[s] == view.known[s]
+
+
 def test_a_world_gives_every_seat_its_cards_when_the_voids_are_hard_to_meet():
     """Positions (found by a search over seeds) where twelve tries to deal
     around every shown void often fail: the last try ignores the voids,
