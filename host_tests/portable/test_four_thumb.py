@@ -9,7 +9,10 @@ win cheaply; throw cheap cards.  Positions set up by hand, one card each
 # reader fails for a fragmented heap (test_micropython's LARGER_HEAP).
 from sixtysix import four as _engine_first  # noqa: F401
 from sixtysix.cardtext import parse_card
-from sixtysix.players_four import heuristic_play
+from sixtysix.four import BID, MAX_ACTIONS, PASS, FourHand, FourRules
+from sixtysix.hand import MARRY
+from sixtysix.players_four import FourHeuristicPlayer, heuristic_play
+from sixtysix.view_four import FourView
 from support import cards
 
 H = 2  # hearts, the trump suit below
@@ -64,3 +67,26 @@ def test_a_cheap_card_is_thrown_on_a_trick_the_other_side_holds():
 def test_the_last_seat_wins_with_its_cheapest_winner():
     # B led the queen of hearts (trumps); A heads with the king, not the ace
     assert follow("KH AH", "KH AH", "QH", 1, 3, "") == card("KH")
+
+
+def test_a_marriage_in_trumps_is_shown_before_another():
+    """MORE_GAMES.md: the rule of thumb shows a marriage when on lead,
+    trumps first.  A leads the ace of hearts (trumps), wins it and leads
+    again holding the hearts and the clubs marriages."""
+    h = FourHand(FourRules())
+    h.deal(
+        3,
+        [
+            cards(x)
+            for x in ("AH KH QH KC QC 9D", "9H JH TH 9C JC TC", "AC 9S JS QS KS AS", "JD QD KD TD AD TS")
+        ],
+    )
+    buf = bytearray(MAX_ACTIONS)
+    for code in (BID + 1, PASS, PASS, PASS, card("AH")):
+        h.act(code)
+    while h.turn != 0 or h.in_trick:
+        h.legal_actions(buf)
+        h.act(buf[0])
+    view = FourView(h, 0)
+    assert h.trump == H and MARRY + 0 in list(view.actions) and MARRY + H in list(view.actions)
+    assert FourHeuristicPlayer().choose(view) == MARRY + H
