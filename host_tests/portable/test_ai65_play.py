@@ -8,7 +8,8 @@ unchecked: only its solver was compared with minimax): test_ai65.py
 compiled beside it would crowd MicroPython's heap."""
 
 from sixtysix import sixtyfive as _engine_first  # noqa: F401  (see test_ai65)
-from sixtysix.ai65 import LEVELS, Sampler65, Search65Player, hand_value
+from sixtysix.ai65 import LEVELS, Sampler65, Search65Player, hand_value, heuristic_card
+from sixtysix.cardtext import parse_card48
 from sixtysix.rng import Rng
 from sixtysix.sixtyfive import MAX_ACTIONS, SixtyFiveHand, SixtyFiveMatch, SixtyFiveRules
 from sixtysix.view65 import View65
@@ -139,3 +140,22 @@ def test_each_level_has_the_settings_the_docs_give_it():
     assert LEVELS["easy"][:4] == (2, 0, 15, 200) and LEVELS["easy"][5:] == (0, 0)
     assert LEVELS["medium"][:4] == (6, 8, 0, 270) and LEVELS["medium"][5:] == (3, 1)
     assert LEVELS["hard"][:4] == (12, 12, 0, 900) and LEVELS["hard"][5:] == (3, 2)
+
+
+def test_the_rule_of_thumb_takes_a_trick_cheaply_or_leaves_it():
+    """MORE_GAMES.md: taking a trick with a low card is worth +2, with a
+    king -4.  B led the 5 of hearts, C (partner) played the 3, D the 8;
+    A, last, holds the king and the 4 of hearts.  Taking it with the king
+    is worth -4; the 4 leaves it to D with a low card, -2: A plays the 4."""
+    h = position(1, 0)
+    for s, name in ((1, "5H"), (2, "3H"), (3, "8H")):
+        h.trick[s] = parse_card48(name)
+    h.lead = parse_card48("5H")
+    h.best = parse_card48("8H")
+    h.best_seat = 3
+    h.in_trick = 3
+    h.turn = 0
+    king = parse_card48("KH")
+    four = parse_card48("4H")
+    buf = bytearray([four, king])
+    assert heuristic_card(h, 0, (1 << king) | (1 << four), 0, buf, 2) == four
