@@ -8,7 +8,7 @@ unchecked: only its solver was compared with minimax): test_ai65.py
 compiled beside it would crowd MicroPython's heap."""
 
 from sixtysix import sixtyfive as _engine_first  # noqa: F401  (see test_ai65)
-from sixtysix.ai65 import LEVELS, Sampler65, Search65Player, hand_value, heuristic_card
+from sixtysix.ai65 import LEVELS, Heuristic65Player, Sampler65, Search65Player, hand_value, heuristic_card
 from sixtysix.cardtext import parse_card48
 from sixtysix.rng import Rng
 from sixtysix.sixtyfive import MAX_ACTIONS, SixtyFiveHand, SixtyFiveMatch, SixtyFiveRules
@@ -159,3 +159,69 @@ def test_the_rule_of_thumb_takes_a_trick_cheaply_or_leaves_it():
     four = parse_card48("4H")
     buf = bytearray([four, king])
     assert heuristic_card(h, 0, (1 << king) | (1 << four), 0, buf, 2) == four
+
+
+def test_the_rule_of_thumb_keeps_a_low_trump():
+    """MORE_GAMES.md: low trumps are kept as cheap winners.  B led the 5
+    of clubs, C played the 6, D trumped with the ace of spades; A, last
+    and without clubs, throws the 3 of hearts and keeps the 3 of spades."""
+    h = position(1, 0)
+    for s, name in ((1, "5C"), (2, "6C"), (3, "AS")):
+        h.trick[s] = parse_card48(name)
+    h.lead = parse_card48("5C")
+    h.best = parse_card48("AS")
+    h.best_seat = 3
+    h.in_trick = 3
+    h.turn = 0
+    spade = parse_card48("3S")
+    heart = parse_card48("3H")
+    buf = bytearray([spade, heart])
+    assert heuristic_card(h, 0, 0, (1 << (spade - 24)) | (1 << (heart - 24)), buf, 2) == heart
+
+
+class Horizon(Search65Player):
+    """Notes the tricks done when each playout stops."""
+
+    def __init__(self, level, seed):
+        super().__init__(level, seed)
+        self.stopped = []
+
+    def playout(self, h, stop=99):
+        Search65Player.playout(self, h, stop)
+        self.stopped.append(h.tricks[0] + h.tricks[1] if not h.over else -1)
+
+
+def test_a_playout_stops_the_levels_tricks_past_the_current_one():
+    """MORE_GAMES.md: medium plays out to the end of the next trick, hard
+    two tricks past the current one, mid-trick too."""
+    checked = 0
+    for level, past in (("medium", 1), ("hard", 2)):
+        for seed in range(1, 5):
+            h = position(seed, 5 + 4 * seed + seed % 3)  # mid-trick for most
+            v = View65(h, h.turn)
+            p = Horizon(level, seed)
+            p.choose(v)
+            done = h.tricks[0] + h.tricks[1]
+            assert p.stopped and set(p.stopped) == {done + 1 + past}, (level, seed, p.stopped)
+            checked += h.in_trick > 0
+    assert checked >= 3
+
+
+def test_a_tie_over_the_deals_goes_to_the_rule_of_thumbs_card():
+    """MORE_GAMES.md: the card with the best total over the deals is
+    chosen, the rule of thumb's own on a tie (hard's playouts judge its
+    best three, its own choice first)."""
+    ties = 0
+    for seed in range(1, 40):
+        h = position(seed, 4 + seed % 30)
+        v = View65(h, h.turn)
+        if len(v.actions) < 3:
+            continue
+        p = Search65Player("hard", seed)
+        code = p.choose(v)
+        k = 3
+        best = max(p._totals[i] for i in range(k))
+        if p.worlds_done and p._totals[0] == best:
+            assert code == p._cands[0] == Heuristic65Player().choose(v), seed
+            ties += p._totals[1] == best or p._totals[2] == best
+    assert ties >= 2, ties
