@@ -43,6 +43,9 @@ LARGER_HEAP = {
     # 64K words it passed or failed by the checkout's path (CI's
     # /check/work/main failed allocating a table in ai_four.py).
     "test_ai_bid": "heapsize=96wK",
+    # The same engine and search with the rule of thumb and the tests' card
+    # reader beside them: at 64K words the module's own import ran out.
+    "test_ai_bid_play": "heapsize=96wK",
     # Every game's engine and view at once, compiled from source: the
     # registry's own test plays a hand of each (a board loads one game).
     "test_games": "heapsize=96wK",

@@ -5,6 +5,10 @@ before the last tricks it plays the action whose play-outs score best;
 in bid-two it solves the rest exactly where that fits.  A twin of the same
 seed deals the same worlds; the values are counted here from the rules.
 
+And the rule of thumb (players_bid.py): it bids its estimate at once,
+never the moon, which asks for every trick, not points; shows a trump
+marriage first; gives points to the seat it plays with.
+
 A module of its own (a mutation audit found these choices unchecked: only
 legality, the budget and the allocations were)."""
 
@@ -12,7 +16,9 @@ from sixtysix.ai_bid import BidSearchPlayer
 from sixtysix.bid import BID, MAX_ACTIONS, MOON, PASS, PLAYING, BidHand, BidRules
 from sixtysix.bid_match import BidMatch
 from sixtysix.cards import count
+from sixtysix.players_bid import heuristic_bid, heuristic_card, shown_marriage
 from sixtysix.view_bid import BidView
+from support import cards
 
 
 def offered(view, code):
@@ -67,6 +73,11 @@ def test_a_bid_is_the_one_worth_most_over_the_worlds_played_out():
             assert p.worlds == worlds, (seats, seed)
             assert code == expected_bid(view, seed, worlds), (seats, seed, code)
             chosen[code] = True
+    # and a bid-three deal (found by a search over seeds) whose play-outs take every trick
+    h = BidMatch(BidRules(3), 35).start_hand()
+    view = BidView(h, h.turn)
+    code = BidSearchPlayer("hard", 35).choose(view)
+    assert code == expected_bid(view, 35, 16) == BID + MOON
     assert len(chosen) >= 3, sorted(chosen)
 
 
@@ -194,3 +205,50 @@ def test_an_exact_search_cut_short_gives_no_answer():
             assert p._solve(view, limit) == -1, (seed, limit, total)
         checked += 1
     assert checked >= 3
+
+
+def test_the_rule_of_thumb_bids_its_estimate_at_once_but_never_the_moon():
+    every = cards("AH TH KH QH JH 9H AC TC KC QC AS TS")  # far past 132 points
+    assert heuristic_bid(every, 2, 0, True) == BID + 4
+    assert heuristic_bid(every, 2, 4, True) == PASS
+    weak = cards("9H JH QH 9C JC QC 9D JD QD 9S JS QS")  # no marriage, no long suit
+    assert heuristic_bid(weak, 2, 0, True) == PASS
+    assert heuristic_bid(weak, 2, 2, False) == BID + 3  # a dealer who must bid bids the least
+
+
+def test_the_rule_of_thumb_shows_a_trump_marriage_first():
+    both = cards("KC QC KH QH")
+    assert shown_marriage(both, 2) == 2  # hearts are trumps
+    assert shown_marriage(both, 0) == 0
+    assert shown_marriage(cards("KC QC 9H"), 2) == 0
+    assert shown_marriage(cards("KC JC 9H"), 2) == -1
+
+
+class Table:
+    """The public facts heuristic_card reads: bid-three, A won the auction,
+    hearts are trumps, B led the queen of clubs and holds the trick."""
+
+    seats = 3
+    bidder = 0
+    trump = 2
+    voids = (0, 0, 0)
+    in_trick = 2
+
+
+def test_the_rule_of_thumb_gives_points_to_its_partner_of_the_hand():
+    """B and C play together against A: C, last, without clubs or trumps,
+    gives B its ace of diamonds; where A held the trick it throws the ten."""
+    t = Table()
+    t.lead = t.best = cards_id("QC")
+    t.best_seat = 1
+    hand = cards("AD TD")
+    assert heuristic_card(t, 2, hand, hand, 0) == cards_id("AD")
+    t.best_seat = 0
+    assert heuristic_card(t, 2, hand, hand, 0) == cards_id("TD")
+
+
+def cards_id(name):
+    c = 0
+    while not (cards(name) >> c) & 1:
+        c += 1
+    return c
