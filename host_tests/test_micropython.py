@@ -78,6 +78,9 @@ LARGER_HEAP = {
     # already, as .mpy): compiled from source after cardtext, at 64K it
     # failed allocating a table, as test_ai_four's did.
     "test_hint_more_words": "heapsize=72wK",
+    # The audit's play tests of four-hand's search player, with test_ai_four's
+    # helpers (test_ai_four's engine and search, compiled the same way).
+    "test_ai_four_play": "heapsize=72wK",
 }
 MODULES = sorted(f[:-3] for f in os.listdir(PORTABLE) if f.startswith("test_") and f.endswith(".py"))
 SUMMARY = re.compile(r"^(\d+) passed, (\d+) failed$", re.M)
