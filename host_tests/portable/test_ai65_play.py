@@ -225,3 +225,26 @@ def test_a_tie_over_the_deals_goes_to_the_rule_of_thumbs_card():
             assert code == p._cands[0] == Heuristic65Player().choose(v), seed
             ties += p._totals[1] == best or p._totals[2] == best
     assert ties >= 2, ties
+
+
+def test_easy_plays_its_share_of_moves_at_random():
+    """MORE_GAMES.md: easy plays 15% of its moves at random.  Its generator
+    decides first (a draw below 100 under 15), then the card (a draw below
+    the number of legal cards): a twin generator of the same seed tells
+    which moves those are and which cards they must be."""
+    random_moves = 0
+    not_first = 0
+    for seed in range(1, 60):
+        h = position(seed, seed % 40)
+        v = View65(h, h.turn)
+        n = len(v.actions)
+        if n < 2:
+            continue
+        twin = Rng(seed)
+        if twin.below(100) >= LEVELS["easy"][2]:
+            continue
+        want = v.actions[twin.below(n)]
+        assert Search65Player("easy", seed).choose(v) == want, seed
+        random_moves += 1
+        not_first += want != v.actions[0]
+    assert random_moves >= 4 and not_first >= 2, (random_moves, not_first)
