@@ -252,3 +252,13 @@ def cards_id(name):
     while not (cards(name) >> c) & 1:
         c += 1
     return c
+
+
+def test_a_bid_whose_points_are_reached_exactly_is_made():
+    """RULES.md: a bid is made when its side's points reach it.  bid-two
+    deals (found by a search over seeds) whose one world ends with the
+    bidder's side on exactly 33, 66, 99 or 132 points."""
+    for seed in (6, 140, 148):
+        h = BidMatch(BidRules(2), seed).start_hand()
+        view = BidView(h, h.turn)
+        assert BidSearchPlayer("hard", seed).choose(view) == expected_bid(view, seed, 1), seed
