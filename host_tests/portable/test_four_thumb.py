@@ -11,7 +11,7 @@ from sixtysix import four as _engine_first  # noqa: F401
 from sixtysix.cardtext import parse_card
 from sixtysix.four import BID, MAX_ACTIONS, PASS, FourHand, FourRules
 from sixtysix.hand import MARRY
-from sixtysix.players_four import FourHeuristicPlayer, heuristic_play
+from sixtysix.players_four import FourHeuristicPlayer, FourRandomPlayer, heuristic_play
 from sixtysix.view_four import FourView
 from support import cards
 
@@ -90,3 +90,22 @@ def test_a_marriage_in_trumps_is_shown_before_another():
     view = FourView(h, 0)
     assert h.trump == H and MARRY + 0 in list(view.actions) and MARRY + H in list(view.actions)
     assert FourHeuristicPlayer().choose(view) == MARRY + H
+
+
+def test_the_random_player_may_play_any_legal_card():
+    """MORE_GAMES.md: random plays any legal bid or card, the last one
+    listed too."""
+    h = FourHand(FourRules())
+    h.deal(
+        3,
+        [
+            cards(x)
+            for x in ("AH KH QH KC QC 9D", "9H JH TH 9C JC TC", "AC 9S JS QS KS AS", "JD QD KD TD AD TS")
+        ],
+    )
+    view = FourView(h, 0)
+    player = FourRandomPlayer(5)
+    seen = {}
+    for _ in range(200):
+        seen[player.choose(view)] = True
+    assert sorted(seen) == sorted(view.actions)
