@@ -479,7 +479,7 @@ class Search65Player:
         self.worlds_done = worlds
         if not worlds:
             return heuristic_card(view, view.seat, view.own0, view.own1, acts, n)
-        best = 0  # on a tie, the rule of thumb's choice
+        best = 0  # on a tie, the first judged: the short list's first is the rule of thumb's choice
         for i in range(1, k):
             if totals[i] > totals[best]:
                 best = i
