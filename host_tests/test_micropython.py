@@ -74,6 +74,11 @@ LARGER_HEAP = {
     # The four-seat engine and its search, compiled from source after the
     # tests' card reader (cardtext): at 64K it failed allocating a table.
     "test_ai_four": "heapsize=72wK",
+    # The loop's fault handler imports the fault screen, and with it the
+    # screens, settings, ui and widgets modules, compiled from source (on a
+    # board they are .mpy, loaded beside the app already): at 64K words the
+    # import ran out.
+    "test_boot_loop": "heapsize=96wK",
     # bid_reason imports the four-hand engine (on a board it is loaded
     # already, as .mpy): compiled from source after cardtext, at 64K it
     # failed allocating a table, as test_ai_four's did.
