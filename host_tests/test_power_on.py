@@ -221,6 +221,28 @@ def test_a_firmware_cut_short_is_one_line_at_power_on(tmp_path, micropython, dam
     assert out.strip().endswith("copy it again") and len(out.strip().splitlines()) == 1, out
 
 
+def test_a_start_module_that_does_not_load_again_after_a_panel_failed_is_one_line(tmp_path, micropython):
+    """boot lets `start` go before the match and loads it again only to say
+    why a panel did not open; that second load can fail like any import
+    (cut short, or out of memory), and it is one line then too, not a
+    traceback.  Here the board cuts start.py short before failing."""
+    firmware_tree(tmp_path)
+    (tmp_path / "boards" / "thumby.py").write_text(
+        "NAME = 'thumby'\n"
+        "def open_canvas():\n"
+        "    with open('sixtysix_app/start.py', 'w') as f:\n"
+        "        f.write('import os\\ndef find_board(\\n')\n"
+        "    raise ValueError('no panel')\n"
+    )
+    done = run_main(micropython, tmp_path, str(tmp_path))
+    out = done.stdout + done.stderr
+    assert done.returncode == 0 and "Traceback" not in out, out
+    assert out.strip().startswith(
+        "sixtysix: the firmware is incomplete, or for another version (SyntaxError"
+    ), out
+    assert len(out.strip().splitlines()) == 1, out
+
+
 def test_the_start_module_is_let_go_of_before_the_match(tmp_path, micropython):
     """`start` (finding the board, the start's sentences) held about 1 KB
     of the heap for the whole match; boot forgets it once the board is
