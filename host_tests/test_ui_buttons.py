@@ -438,6 +438,76 @@ def test_a_long_message_pages_with_next_and_the_key_after_its_last_page_puts_it_
     assert sim.app.popup is None and sim.app.screen is menu and menu.cursor == 0
 
 
+def test_ok_or_back_on_the_first_lines_of_a_long_message_puts_it_away(tmp_path):
+    """Only NEXT and PREV move through a message; OK or BACK is the key
+    that says it was read, on any page (a mutation audit found OK paging
+    on unchecked)."""
+    sim = new_sim("thumby", tmp_path)
+    inner = sim.app.layout.rows - 1
+    text = "\n".join("line %d" % i for i in range(3 * inner))
+    for key in (OK, BACK):
+        sim.app.tell(text)
+        press(sim, key)
+        assert sim.app.popup is None, key
+
+
+def test_a_message_after_one_read_to_its_end_starts_at_its_first_line(tmp_path):
+    """News from the session (a save that failed) after a long message was
+    paged through and put away is shown from its first line, not from the
+    page the last one ended on."""
+    sim = new_sim("thumby", tmp_path)
+    inner = sim.app.layout.rows - 1
+    sim.app.tell("\n".join("line %d" % i for i in range(2 * inner)))
+    press(sim, NEXT)
+    assert sim.app.popup_top == inner
+    press(sim, OK)
+    assert sim.app.popup is None
+    sim.app.session.message = "\n".join("news %d" % i for i in range(2 * inner))
+    drawn = texts_drawn(sim)
+    press(sim, NEXT)  # the title menu moves; the news goes up after the key
+    assert sim.app.popup is not None and sim.app.popup_top == 0
+    assert "news 0" in drawn
+
+
+@pytest.mark.parametrize("board_name", ["thumby", "pico_display"])
+def test_a_message_of_long_lines_stays_inside_its_frame(tmp_path, board_name):
+    """The box draws a frame and a 2-pixel margin round the text: a line
+    as wide as the panel would run over the frame, so a message is
+    wrapped a column short of the panel's width."""
+    sim = new_sim(board_name, tmp_path)
+    lay = sim.app.layout
+    drawn = []
+    draw_text = sim.app.canvas.text
+
+    def text(s, x, y, role):
+        drawn.append((s, x))
+        draw_text(s, x, y, role)
+
+    sim.app.canvas.text = text
+    sim.app.tell("x" * (3 * lay.cols))  # one word: cut into lines as long as allowed
+    sim.app.render()
+    told = [(s, x) for s, x in drawn if s.startswith("x")]
+    assert len(told) >= 3
+    for s, x in told:
+        assert x >= 2 and x + len(s) * lay.cw <= lay.w - 2, (s, x, lay.w)
+
+
+def test_under_a_message_the_app_is_not_busy(tmp_path):
+    """Under a message the computer waits (tick does nothing), so the app
+    is not busy: the loop may sleep, and draws no thinking mark first."""
+    sim = new_sim("thumby", tmp_path)
+
+    class Thinking(Screen):
+        busy = True
+
+    sim.app.show(Thinking(sim.app))
+    assert sim.app.busy
+    sim.app.tell("a message")
+    assert not sim.app.busy
+    press(sim, OK)
+    assert sim.app.busy
+
+
 def test_the_key_that_puts_a_message_away_does_nothing_else(tmp_path):
     """At the table, NEXT on a message only puts it away: the cursor stays."""
     sim = start_match("pico_display", tmp_path)
