@@ -671,6 +671,39 @@ def test_a_start_failure_on_the_panel_draws_only_whole_rows():
     assert panel.rows == [(0, "sixtysix"), (8, ": the")] and panel.shown
 
 
+def test_a_start_failure_fills_a_panel_of_whole_rows_to_its_last_row_and_a_failing_panel_is_left_alone():
+    """A panel exactly two rows high shows two rows (the last row ends on
+    the panel's edge, it is not cut by it); and a panel that fails while
+    the sentence goes up, in any way, is left as it is: the line is out
+    on the console already, and a start never ends in a traceback.  A
+    mutation audit found both open."""
+    from sixtysix_app.start import say_on_panel
+
+    class Panel:
+        width, height, char_w, char_h = 48, 16, 6, 8  # 8 columns, 2 whole rows
+
+        def __init__(self, fails=None):
+            self.rows = []
+            self.fails = fails
+
+        def fill(self, colour):
+            self.rows = []
+
+        def text(self, s, x, y, colour):
+            if self.fails is not None:
+                raise self.fails
+            self.rows.append((y, s))
+
+        def show(self):
+            pass
+
+    panel = Panel()
+    say_on_panel(panel, "sixtysix: the display of fake did not start")
+    assert panel.rows == [(0, "sixtysix"), (8, ": the")]
+    for failure in (OSError(5), RuntimeError("SPI bus"), MemoryError()):
+        say_on_panel(Panel(failure), "sixtysix: the display of fake did not start")
+
+
 def test_buttons_that_fail_after_the_panel_opened_are_said_on_the_panel_too(capsys):
     """The panel was up and blank while the reason went to a serial
     console nobody was reading."""
