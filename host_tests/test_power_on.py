@@ -334,3 +334,16 @@ def test_firmware_files_in_the_current_folder_are_still_searched_first(tmp_path,
     done = run_main(micropython, tmp_path, os.path.join(ROOT, "firmware"), "print(sys.path[0] == '')")
     lines = done.stdout.strip().splitlines()
     assert lines[-1] == "True" and lines[0].startswith("sixtysix: boards/thumby cannot load"), done.stdout
+
+
+def test_with_no_sixtysix_folder_at_all_the_current_folder_stays_first(tmp_path, micropython):
+    """Before a frozen image's first save (or after a mip install) there is
+    no `sixtysix` folder: nothing can hide the package, so '' keeps its
+    place and a board module copied to the drive is still found before a
+    frozen one.  A mutation audit found this case unchecked."""
+    (tmp_path / "boards").mkdir()
+    (tmp_path / "boards" / "__init__.py").write_text("BOARDS = ('thumby',)\n")
+    (tmp_path / "boards" / "thumby.py").write_text("raise OSError(19)\n")
+    done = run_main(micropython, tmp_path, os.path.join(ROOT, "firmware"), "print(sys.path[0] == '')")
+    lines = done.stdout.strip().splitlines()
+    assert lines[-1] == "True" and lines[0].startswith("sixtysix: boards/thumby cannot load"), done.stdout
