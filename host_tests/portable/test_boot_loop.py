@@ -229,3 +229,23 @@ def test_the_broken_screen_is_let_go_before_the_saves_are_read_again():
     runner.step(0)
     assert held == [None], held
     clean(folder)
+
+
+def test_a_fault_whose_saves_cannot_be_read_again_still_shows_its_screen():
+    # Out of memory is the common fault, and reading the match back may run
+    # out again: the fault screen still goes up over the match in memory,
+    # and the loop goes on.
+    folder = fresh_folder()
+    runner, app, _made = make_runner(folder)
+    before = app.session
+
+    def no_heap():
+        raise MemoryError
+
+    runner.make_session = no_heap
+    runner.keys.events = [OK]
+    app.fail = MemoryError()
+    assert runner.step(0) == NONE
+    assert app.screen.__class__.__name__ == "Fault" and app.screen.code == "MEM"
+    assert app.session is before
+    clean(folder)
