@@ -172,3 +172,35 @@ def test_a_module_that_does_not_load_is_named_on_the_fault_screen(tmp_path, boar
     sim.runner.fault(ValueError("x"))
     assert not sim.app.screen.missing
     assert "Something went wrong. Your match is saved." in said(sim)
+
+
+def test_a_fault_in_the_computers_think_is_drawn_at_once(tmp_path):
+    """The computer thinks in a pass with no key, after the thinking mark
+    was drawn: its fault must still put the fault screen on the panel,
+    not leave the table up with the mark until a button is pressed (a
+    mutation audit found an App.show that left the frame clean unseen:
+    the tests looked at the screen object, not at what was drawn)."""
+    from sixtysix.cards import NO_CARD
+    from test_app import play_until
+
+    sim = start_match("pico_display", tmp_path, seed=21)
+    t = play_until(sim, lambda t: t.hand.lead == NO_CARD and t.hand.pending < 0)
+
+    def broken(view):
+        raise MemoryError
+
+    t.players[1].choose = broken
+    drawn = []
+    draw_text = sim.app.canvas.text
+
+    def text(s, x, y, role):
+        drawn.append(s)
+        draw_text(s, x, y, role)
+
+    sim.app.canvas.text = text
+    for _ in range(10):  # play cards until the computer has to think
+        if sim.runner.faults:
+            break
+        press(sim, OK)
+    assert sim.runner.faults == 1 and isinstance(sim.app.screen, Fault)
+    assert "Code: MEM" in drawn
