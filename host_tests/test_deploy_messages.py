@@ -81,6 +81,30 @@ def test_several_boards_ask_for_a_port(monkeypatch, capsys, mpy_cross):
     assert "\\n" not in err and any(line.strip().startswith("--port /dev/ttyUSB0") for line in lines), err
 
 
+def test_the_ports_are_listed_by_mpremote_and_its_failure_is_one_sentence(monkeypatch):
+    """`mpremote connect list` answering (status 0) gives the boards to
+    choose from; failing, or not finishing, is one sentence: a deploy
+    with no --port took a good listing for a failure."""
+    answer = {}
+
+    def run(command, **kwargs):
+        assert command[3:] == ["connect", "list"]
+        if answer.get("hang"):
+            raise subprocess.TimeoutExpired(command, kwargs["timeout"])
+        return subprocess.CompletedProcess(command, answer["status"], answer["out"], answer["err"])
+
+    monkeypatch.setattr(subprocess, "run", run)
+    answer.update(status=0, out="/dev/ttyACM0 e66038b7 2e8a:0005 MicroPython Board in FS mode\n", err="")
+    assert deploy.list_ports() == [("/dev/ttyACM0", "MicroPython Board in FS mode")]
+    assert deploy.choose_port(None) == "/dev/ttyACM0"
+    answer.update(status=1, out="", err="no module named serial\n")
+    with pytest.raises(deploy.DeployError, match="cannot list the serial ports: no module named serial$"):
+        deploy.list_ports()
+    answer.update(hang=True)
+    with pytest.raises(deploy.DeployError, match="did not finish"):
+        deploy.list_ports()
+
+
 def test_circuitpython_board_needs_the_drive_and_micropython_boards_refuse_it(tmp_path, capsys):
     status, _out, err = run_deploy(capsys, "--board", "pybadge", "--port", "/dev/null")
     assert status == 2 and "--circuitpy" in err
