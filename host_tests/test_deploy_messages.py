@@ -133,6 +133,34 @@ def test_only_the_first_mpremote_command_soft_resets_the_board(monkeypatch):
     ]
 
 
+@pytest.mark.parametrize("status", [1, 2, -9])
+def test_an_mpremote_command_failing_with_any_status_is_a_failure(monkeypatch, status):
+    """mpremote's own usage errors exit 2 and a command killed by a signal
+    has a negative status: none of them is taken for a command that ran."""
+
+    def run(command, **kwargs):
+        return subprocess.CompletedProcess(command, status, "", "mpremote: it went wrong\n")
+
+    monkeypatch.setattr(subprocess, "run", run)
+    with pytest.raises(deploy.DeployError, match="failed on /dev/ttyACM0:\nmpremote: it went wrong$"):
+        deploy.Board("/dev/ttyACM0").exec("print(1)")
+
+
+def test_a_port_failing_with_a_plain_os_error_at_the_soft_reset_is_one_sentence(monkeypatch):
+    """pyserial lets an OSError of the port through unwrapped in places
+    (setting the lines as it opens): one sentence, not a traceback."""
+    import errno
+
+    import serial
+
+    def gone(*args, **kwargs):
+        raise OSError(errno.EIO, "Input/output error")
+
+    monkeypatch.setattr(serial, "Serial", gone)
+    with pytest.raises(deploy.DeployError, match="went away before the soft reset \\(Input/output error\\)"):
+        deploy.Board("/dev/ttyACM0").soft_reset()
+
+
 def test_a_port_gone_at_the_soft_reset_is_one_sentence(tmp_path):
     """The files are on the board but its port went away (unplugged, or it
     re-enumerated) before the final Ctrl-D: say so, not pyserial's traceback."""
