@@ -217,6 +217,12 @@ def test_garbled_file_and_hash_lines_are_left_out():
         deploy.verify(board, {"main.py": "ab", "x.py": "cd"})
 
 
+def test_a_line_whose_mark_runs_on_is_not_the_marks():
+    """SIXTYSIX-HEAP is not SIXTYSIX-HEAPS: a mark is a whole word."""
+    assert deploy.marked("SIXTYSIX-HEAPS (5,)\nSIXTYSIX-HEAP (7,)\n", "SIXTYSIX-HEAP", (int,)) == [(7,)]
+    assert deploy.marked("SIXTYSIX-HEAPX(5,)\n", "SIXTYSIX-HEAP", (int,)) == []
+
+
 class NoHashlib:
     """A MicroPython built without hashlib: the hashing script fails on
     it, mpremote's `fs sha256sum` reads each file back (as it prints)."""
