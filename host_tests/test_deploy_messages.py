@@ -357,6 +357,31 @@ def test_what_the_board_says_at_the_soft_reset_is_shown(tmp_path, monkeypatch, c
     assert done == status and told in out + err, out + err
 
 
+class Pico(SpoilingBoard):
+    """An RP2040 under MicroPython 1.28: .mpy 6.3, armv6m (arch 4)."""
+
+    def exec(self, code, timeout=30):
+        if code == deploy._QUERY:
+            mpy = 6 | (3 | 4 << 2) << 8
+            return "SIXTYSIX-BOARD ('micropython', (1, 28, 0), %d, 2147483647, -1, 'rp2')\n" % mpy
+        return super().exec(code, timeout)
+
+
+def test_the_board_line_names_its_mpy_format_and_the_counts_are_the_files_of_the_deploy(
+    tmp_path, monkeypatch, capsys
+):
+    """The .mpy format is the version and its sub-version (flags' low
+    bits), as `mpy-cross --version` gives it; two files copied, and with
+    main.py three hashed on the board."""
+    board = Pico(set())
+    status, out, err = deploy_to(board, tmp_path, monkeypatch, capsys)
+    assert status == 0, out + err
+    lines = out.splitlines()
+    assert lines[0] == "Board on /dev/ttyACM0: micropython 1.28.0 (rp2), .mpy v6.3", out
+    assert "copied 2 files" in lines and "verified 3 files (sha256)" in lines, out
+    assert sorted(board.files) == ["main.py", "sixtysix/cards.mpy", "sixtysix_app/boot.mpy"]
+
+
 def test_a_pico_2_is_not_told_its_board_is_wrong():
     """An RP2350 (armv7emsp) loads the Pico's armv6m code, so deploying
     pico_display to it is right; an ESP32 board module there is not."""
