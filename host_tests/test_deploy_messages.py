@@ -392,6 +392,11 @@ def test_a_pico_2_is_not_told_its_board_is_wrong():
     assert "is --board right?" in deploy.check_board(info, t_display, b"M\x06\x00\x1f")[0]
     no_machine = types.SimpleNamespace(ARCH="", __name__="boards.any_board")  # names none: nothing to doubt
     assert deploy.check_board(info, no_machine, b"M\x06\x00\x1f") == []
+    # a MicroPython that names no machine of its own (built without native code) loads the
+    # bytecode of any board module: nothing to doubt either
+    info = {"name": "micropython", "version": "1.28.0", "mpy": 6 | 3 << 8, "maxsize": 2**31 - 1}
+    for board_module in (pico_display, t_display):
+        assert deploy.check_board(info, board_module, b"M\x06\x00\x1f") == []
 
 
 @pytest.mark.parametrize(
