@@ -475,6 +475,9 @@ def test_the_files_a_deploy_replaces_count_as_free_room():
     deploy.check_room(-1, plan, "/dev/ttyACM0")  # the board did not say: the copy finds out
     with pytest.raises(deploy.DeployError, match="the firmware needs 1000 bytes, 999 are free"):
         deploy.check_room(699, plan, "/dev/ttyACM0")
+    # a flash with no byte free said so (0 is not "did not say"): refused before anything changes
+    with pytest.raises(deploy.DeployError, match="the firmware needs 1000 bytes, 300 are free"):
+        deploy.check_room(0, plan, "/dev/ttyACM0")
 
 
 def test_main_py_is_the_first_file_removed(tmp_path):
