@@ -438,3 +438,42 @@ def test_the_scripts_a_deploy_runs_on_the_board_list_hash_and_prepare_on_micropy
     assert (tmp_path / "main.py.bak2").read_text() == "# my weather station\n"
     assert not (tmp_path / "main.py").exists() and not (tmp_path / "sixtysix" / "cards.mpy").exists()
     assert (tmp_path / "boards").is_dir() and (tmp_path / "sixtysix" / "sub.py").is_dir()
+
+
+# A board's file system: os.ilistdir gives each file's size (the unix port's gives none).
+SIZED_ILISTDIR = r"""
+import sys, os
+
+class _Os:
+    real = os
+
+    def ilistdir(self, d):
+        return [(e[0], e[1], e[2], self.real.stat(d + "/" + e[0])[6]) for e in self.real.ilistdir(d)]
+
+    def __getattr__(self, name):
+        return getattr(self.real, name)
+
+sys.modules["os"] = _Os()
+"""
+
+
+def test_the_listing_gives_each_files_size_and_keeps_a_start_file_under_a_free_name(tmp_path, micropython):
+    """The sizes of the files a deploy replaces count as room (the listing
+    read none from a board's four-field entries, so a board that held the
+    old firmware was refused as full), and a user's main.py is kept under a
+    name no file has, main.py.bak2 taken too."""
+    (tmp_path / "sixtysix").mkdir()
+    (tmp_path / "sixtysix" / "cards.mpy").write_bytes(bytes(1283))
+    for name in ("main.py", "main.py.bak", "main.py.bak2"):
+        (tmp_path / name).write_text("# my %s\n" % name)
+    done = subprocess.run(
+        [micropython, "-c", SIZED_ILISTDIR + deploy._LIST % (deploy.OWNED_FOLDERS,)],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    files, keep = deploy.read_board_files(Says(done.stdout))
+    assert files == {"sixtysix/cards.mpy": 1283, "main.py": len("# my main.py\n")}
+    assert keep == {"main.py": "main.py.bak3"}
