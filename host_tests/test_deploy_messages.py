@@ -379,6 +379,7 @@ def test_the_board_line_names_its_mpy_format_and_the_counts_are_the_files_of_the
     lines = out.splitlines()
     assert lines[0] == "Board on /dev/ttyACM0: micropython 1.28.0 (rp2), .mpy v6.3", out
     assert "copied 2 files" in lines and "verified 3 files (sha256)" in lines, out
+    assert "" not in lines, out  # a note not given (the heap is unknown here) is no blank line
     assert sorted(board.files) == ["main.py", "sixtysix/cards.mpy", "sixtysix_app/boot.mpy"]
 
 
