@@ -481,6 +481,19 @@ def test_the_files_a_deploy_replaces_count_as_free_room():
         deploy.check_room(0, plan, "/dev/ttyACM0")
 
 
+def test_the_plan_names_each_step_of_a_deploy_in_its_order(tmp_path, capsys):
+    """A dry run's plan is the deploy README.md describes: the user's
+    main.py kept, stale files removed, folders made, the files copied,
+    main.py written, every file's SHA-256 checked, the soft reset."""
+    local = tmp_path / "x.mpy"
+    local.write_bytes(b"M\x06\x00\x1f")
+    on_board = {"main.py": 40, "sixtysix/gone.mpy": 30}
+    plan = deploy.make_plan(on_board, {"boards/thumby.mpy": str(local)}, {"main.py": "main.py.bak"})
+    deploy.print_plan(plan, "/dev/ttyACM0")
+    steps = [line.split()[0] for line in capsys.readouterr().out.splitlines()]
+    assert steps == ["Plan", "rename", "remove", "mkdir", "copy", "write", "verify", "soft-reset"]
+
+
 def test_main_py_is_the_first_file_removed(tmp_path):
     """The board removes the files in plan order: a deploy stopped after
     removing some stale modules (Ctrl-C, a lost connection) must not leave
