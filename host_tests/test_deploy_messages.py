@@ -161,6 +161,33 @@ def test_a_port_failing_with_a_plain_os_error_at_the_soft_reset_is_one_sentence(
         deploy.Board("/dev/ttyACM0").soft_reset()
 
 
+def test_a_port_gone_while_the_ctrl_d_drains_is_one_sentence(monkeypatch):
+    """pyserial's flush is termios.tcdrain, whose error (a port hung up as
+    the board goes, EIO) is no OSError: it ended the deploy in a traceback."""
+    termios = pytest.importorskip("termios")
+    import serial
+
+    class HungUp:
+        def __init__(self, *args, **kwargs):
+            pass
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            return False
+
+        def write(self, data):
+            return len(data)
+
+        def flush(self):
+            raise termios.error(5, "Input/output error")
+
+    monkeypatch.setattr(serial, "Serial", HungUp)
+    with pytest.raises(deploy.DeployError, match="went away before the soft reset \\(Input/output error\\)"):
+        deploy.Board("/dev/ttyACM0").soft_reset()
+
+
 def test_a_port_gone_at_the_soft_reset_is_one_sentence(tmp_path):
     """The files are on the board but its port went away (unplugged, or it
     re-enumerated) before the final Ctrl-D: say so, not pyserial's traceback."""

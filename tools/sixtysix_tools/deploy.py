@@ -260,6 +260,13 @@ class Board:
         the following two seconds."""
         import serial  # pyserial, which mpremote itself uses
 
+        port_errors: tuple = (OSError, serial.SerialException)
+        try:  # pyserial's flush is termios.tcdrain, whose error is no OSError (not on Windows)
+            import termios
+
+            port_errors += (termios.error,)
+        except ImportError:
+            pass
         said = b""
         try:
             with serial.Serial(self.port, 115200, timeout=0.1) as link:
@@ -268,10 +275,11 @@ class Board:
                 deadline = time.monotonic() + 2
                 while time.monotonic() < deadline:
                     said += link.read(4096)
-        except (OSError, serial.SerialException) as error:  # unplugged, or it re-enumerated
+        except port_errors as error:  # unplugged, or it re-enumerated
+            why = getattr(error, "strerror", None) or (error.args[-1] if len(error.args) == 2 else error)
             raise DeployError(
                 "the firmware is on the board, but %s went away before the soft reset (%s): press reset "
-                "on the board to start it" % (shown(self.port), getattr(error, "strerror", None) or error)
+                "on the board to start it" % (shown(self.port), why)
             ) from None
         return said.decode("utf-8", "replace")
 
