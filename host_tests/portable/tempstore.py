@@ -4,8 +4,7 @@ the MicroPython run imports it next to the session)."""
 import os
 
 from sixtysix_app.save import Store
-
-_made = [0]
+from tempdir import clean, fresh_folder
 
 
 class TempStore(Store):
@@ -13,16 +12,7 @@ class TempStore(Store):
     name: MicroPython has no tempfile); `clean()` removes it."""
 
     def __init__(self) -> None:
-        base = "/tmp/s66-save-%d-" % (id(_made) & 0xFFFF)
-        while True:
-            _made[0] += 1
-            folder = base + str(_made[0])
-            try:
-                os.mkdir(folder)
-                break
-            except OSError:
-                pass
-        Store.__init__(self, folder)
+        Store.__init__(self, fresh_folder("save"))
 
     def files(self):
         return sorted(os.listdir(self.folder[:-1]))
@@ -36,6 +26,4 @@ class TempStore(Store):
             return f.read()
 
     def clean(self) -> None:
-        for name in self.files():
-            os.remove(self.path(name))
-        os.rmdir(self.folder[:-1])
+        clean(self.folder[:-1])

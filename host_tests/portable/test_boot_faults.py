@@ -9,27 +9,7 @@ import os
 
 from sixtysix_app import boot
 from sixtysix_app.boot import ERROR_LOG, OLD_LOG, fault_code, log_fault, missing_firmware, missing_module
-
-_made = [0]
-
-
-def fresh_folder():
-    """A new empty folder under /tmp (MicroPython has no tempfile)."""
-    base = "/tmp/s66-boot-%d-" % (id(_made) & 0xFFFF)
-    while True:
-        _made[0] += 1
-        folder = base + str(_made[0])
-        try:
-            os.mkdir(folder)
-            return folder
-        except OSError:
-            pass
-
-
-def clean(folder):
-    for name in os.listdir(folder):
-        os.remove(folder + "/" + name)
-    os.rmdir(folder)
+from tempdir import clean, fresh_folder
 
 
 def read(folder, name):
@@ -157,7 +137,7 @@ def test_the_firmware_sentence_names_memory_apart():
 def test_the_log_is_written_where_the_free_room_cannot_be_told():
     # A port without statvfs (or a drive that will not say) is no reason to
     # keep no log: only a drive known to be short of room is spared.
-    folder = fresh_folder()
+    folder = fresh_folder("boot")
 
     def no_statvfs(path):
         raise OSError(22)
@@ -170,7 +150,7 @@ def test_the_log_is_written_where_the_free_room_cannot_be_told():
 def test_the_log_is_written_with_32_kb_free_and_not_with_a_byte_less():
     # README: "not written at all when the drive has less than 32 KB free".
     # statvfs: (bsize, frsize, blocks, bfree, bavail, ...); free = frsize * bavail.
-    folder = fresh_folder()
+    folder = fresh_folder("boot")
     for free, written in ((32 * 1024 - 1, False), (32 * 1024, True)):
 
         def room(path, free=free):
@@ -187,7 +167,7 @@ def test_the_log_is_written_with_32_kb_free_and_not_with_a_byte_less():
 def test_the_log_turns_at_4_kb():
     # README: "The log rolls over into sixtysix.old at 4 KB".  A log of
     # 4096 bytes exactly is full: the next entry starts a new file.
-    folder = fresh_folder()
+    folder = fresh_folder("boot")
     with open(folder + "/" + ERROR_LOG, "w") as f:
         f.write("x" * 4095 + "\n")
     log_fault(folder, "RE001", raised(RuntimeError("x")))
@@ -206,7 +186,7 @@ def test_the_log_turns_at_4_kb():
 def test_the_log_turns_on_a_drive_that_cannot_rename_over_a_file():
     # FAT refuses a rename onto a file that is there: the old log must be
     # removed first, or the log stops at its second turn for good.
-    folder = fresh_folder()
+    folder = fresh_folder("boot")
 
     def fat_rename(old, new):
         try:
@@ -229,7 +209,7 @@ def test_a_log_that_fails_in_any_way_is_no_reason_to_stop():
     # "A full drive is no reason to stop, so every failure here is ignored":
     # a MemoryError while logging a MemoryError included (it would leave the
     # loop's own handler and end the game with a traceback).
-    folder = fresh_folder()
+    folder = fresh_folder("boot")
 
     def no_heap(path):
         raise MemoryError
@@ -239,7 +219,7 @@ def test_a_log_that_fails_in_any_way_is_no_reason_to_stop():
 
 
 def test_a_log_entry_standing_for_several_faults_says_how_many():
-    folder = fresh_folder()
+    folder = fresh_folder("boot")
     log_fault(folder, "RE001", raised(RuntimeError("x")), 2)
     log_fault(folder, "RE001", raised(RuntimeError("x")), 1)
     assert headers(folder) == ["--- RE001 (2 times)", "--- RE001"], headers(folder)

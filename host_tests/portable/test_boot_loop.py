@@ -5,31 +5,9 @@ puts a message away, a fault that repeats is logged at its 1st, 2nd, 4th,
 good pass counts as new (README, "Saves and faults").  A mutation audit
 found each of these open."""
 
-import os
-
 from sixtysix_app.boot import ERROR_LOG, OLD_LOG, Runner, fault_code
 from sixtysix_app.events import NONE, OK
-
-_made = [0]
-
-
-def fresh_folder():
-    """A new empty folder under /tmp (MicroPython has no tempfile)."""
-    base = "/tmp/s66-boot-%d-" % (id(_made) & 0xFFFF)
-    while True:
-        _made[0] += 1
-        folder = base + str(_made[0])
-        try:
-            os.mkdir(folder)
-            return folder
-        except OSError:
-            pass
-
-
-def clean(folder):
-    for name in os.listdir(folder):
-        os.remove(folder + "/" + name)
-    os.rmdir(folder)
+from tempdir import clean, fresh_folder
 
 
 def headers(folder):
@@ -123,7 +101,7 @@ def make_runner(folder):
 
 
 def test_a_pass_returns_its_event_and_draws_the_thinking_mark_before_the_think():
-    folder = fresh_folder()
+    folder = fresh_folder("boot")
     runner, app, _ = make_runner(folder)
     runner.keys.events = [OK]
     app.thinking = 1
@@ -138,7 +116,7 @@ def test_a_pass_returns_its_event_and_draws_the_thinking_mark_before_the_think()
 
 
 def test_a_fault_puts_away_a_message_so_its_screen_is_seen():
-    folder = fresh_folder()
+    folder = fresh_folder("boot")
     runner, app, _ = make_runner(folder)
     app.popup = ["a message over the table"]
     runner.keys.events = [OK]
@@ -150,7 +128,7 @@ def test_a_fault_puts_away_a_message_so_its_screen_is_seen():
 
 
 def test_a_fault_that_repeats_is_logged_at_its_1st_2nd_4th_8th_time_and_waits_up_to_a_second():
-    folder = fresh_folder()
+    folder = fresh_folder("boot")
     runner, app, made = make_runner(folder)
     app.render_fails = True  # a panel that stopped answering: every pass faults
     pauses = []
@@ -177,7 +155,7 @@ def test_a_fault_that_repeats_is_logged_at_its_1st_2nd_4th_8th_time_and_waits_up
 def test_the_same_fault_after_a_good_pass_counts_as_new():
     # A good pass between two faults means the first one passed: the second
     # is logged as a first, reloads the saves and does not wait.
-    folder = fresh_folder()
+    folder = fresh_folder("boot")
     runner, app, made = make_runner(folder)
     for _ in range(3):
         runner.keys.events = [OK]
@@ -195,7 +173,7 @@ def test_the_same_fault_after_a_good_pass_counts_as_new():
 def test_another_fault_after_a_repeating_one_counts_as_new():
     # A different fault is news even while another repeats: logged at once
     # under its own code, and the saves read again.
-    folder = fresh_folder()
+    folder = fresh_folder("boot")
     runner, app, made = make_runner(folder)
     for _ in range(3):
         runner.keys.events = [OK]
@@ -214,7 +192,7 @@ def test_the_broken_screen_is_let_go_before_the_saves_are_read_again():
     # Reading the match back needs the heap the broken screen held (a
     # MemoryError on a board is the common fault): the app holds no screen
     # by then.
-    folder = fresh_folder()
+    folder = fresh_folder("boot")
     runner, app, _made = make_runner(folder)
     held = []
 
@@ -235,7 +213,7 @@ def test_a_fault_whose_saves_cannot_be_read_again_still_shows_its_screen():
     # Out of memory is the common fault, and reading the match back may run
     # out again: the fault screen still goes up over the match in memory,
     # and the loop goes on.
-    folder = fresh_folder()
+    folder = fresh_folder("boot")
     runner, app, _made = make_runner(folder)
     before = app.session
 
