@@ -4,6 +4,7 @@ they can see, and allocation-free where they loop (on MicroPython).
 Kept light, since this also runs on the MicroPython unix port at 64wK."""
 
 from heapmeter import allocated
+from play65 import brute, position
 
 # The engine first: at a 64wK heap, compiling it while ai65 is half
 # imported fails for a fragmented heap, not for want of memory.
@@ -21,22 +22,10 @@ from sixtysix.ai65 import (
 from sixtysix.cards import RANK48_POINTS
 from sixtysix.cardtext import parse_card48
 from sixtysix.rng import Rng
-from sixtysix.sixtyfive import MAX_ACTIONS, SixtyFiveHand, SixtyFiveMatch, SixtyFiveRules
+from sixtysix.sixtyfive import SixtyFiveHand, SixtyFiveRules
 from sixtysix.view65 import View65
 
 FULL = 0xFFFFFF
-
-
-def position(seed, plays):
-    """A hand after `plays` random legal cards from a seeded deal."""
-    m = SixtyFiveMatch(SixtyFiveRules(), seed)
-    h = m.start_hand()
-    rng = Rng(seed * 7 + 1)
-    buf = bytearray(MAX_ACTIONS)
-    for _ in range(plays):
-        n = h.legal_actions(buf)
-        h.act(buf[rng.below(n)])
-    return h
 
 
 def holds_in(actions, c):
@@ -216,21 +205,6 @@ def test_heuristic_player_uses_the_view():
     h = position(6, 17)
     v = View65(h, h.turn)
     assert holds_in(v.actions, Heuristic65Player().choose(v))
-
-
-def brute(h, side):
-    """Plain minimax over an open position (the reference for alpha-beta)."""
-    if h.over:
-        return hand_value(h, side)
-    buf = bytearray(MAX_ACTIONS)
-    n = h.legal_actions(buf)
-    values = []
-    for i in range(n):
-        child = SixtyFiveHand(h.rules)
-        child.copy_from(h)
-        child.act(buf[i])
-        values.append(brute(child, side))
-    return max(values) if (h.turn & 1) == side else min(values)
 
 
 def test_endgame_search_equals_plain_minimax():

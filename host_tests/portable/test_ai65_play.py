@@ -11,39 +11,13 @@ from sixtysix import sixtyfive as _engine_first  # noqa: F401  (see test_ai65)
 from sixtysix.ai65 import LEVELS, Heuristic65Player, Sampler65, Search65Player, hand_value, heuristic_card
 from sixtysix.cardtext import parse_card48
 from sixtysix.rng import Rng
-from sixtysix.sixtyfive import MAX_ACTIONS, SixtyFiveHand, SixtyFiveMatch, SixtyFiveRules
+from sixtysix.sixtyfive import SixtyFiveHand
 from sixtysix.view65 import View65
 
-
-def position(seed, plays):
-    """A hand after `plays` random legal cards from a seeded deal."""
-    m = SixtyFiveMatch(SixtyFiveRules(), seed)
-    h = m.start_hand()
-    rng = Rng(seed * 7 + 1)
-    buf = bytearray(MAX_ACTIONS)
-    for _ in range(plays):
-        n = h.legal_actions(buf)
-        h.act(buf[rng.below(n)])
-    return h
-
-
-def brute(h, side):
-    """Plain minimax over an open position, for `side`: game points first
-    (32 hand points each, as MORE_GAMES.md gives them), then the margin."""
-    if h.over:
-        gp = h.game_points[side] - h.game_points[1 - side]
-        return gp * 32 + h.score(side) - h.score(1 - side)
-    buf = bytearray(MAX_ACTIONS)
-    n = h.legal_actions(buf)
-    best = None
-    for i in range(n):
-        child = SixtyFiveHand(h.rules)
-        child.copy_from(h)
-        child.act(buf[i])
-        v = brute(child, side)
-        if best is None or (v > best if (h.turn & 1) == side else v < best):
-            best = v
-    return best
+# isort: split
+# After ai65: at a 64wK heap, compiling the engine's helpers first leaves
+# too fragmented a heap for ai65 (a MemoryError at its import).
+from play65 import brute, position
 
 
 def test_an_exact_move_is_worth_most_by_plain_minimax_over_its_deals():
@@ -142,19 +116,26 @@ def test_each_level_has_the_settings_the_docs_give_it():
     assert LEVELS["hard"][:4] == (12, 12, 0, 900) and LEVELS["hard"][5:] == (3, 2)
 
 
+def a_last_to_play(b, c, d):
+    """Seed 1's deal with B's lead `b`, C's `c` and D's `d` on the table,
+    D's card holding the trick, and A to play last."""
+    h = position(1, 0)
+    for s, name in ((1, b), (2, c), (3, d)):
+        h.trick[s] = parse_card48(name)
+    h.lead = parse_card48(b)
+    h.best = parse_card48(d)
+    h.best_seat = 3
+    h.in_trick = 3
+    h.turn = 0
+    return h
+
+
 def test_the_rule_of_thumb_takes_a_trick_cheaply_or_leaves_it():
     """MORE_GAMES.md: taking a trick with a low card is worth +2, with a
     king -4.  B led the 5 of hearts, C (partner) played the 3, D the 8;
     A, last, holds the king and the 4 of hearts.  Taking it with the king
     is worth -4; the 4 leaves it to D with a low card, -2: A plays the 4."""
-    h = position(1, 0)
-    for s, name in ((1, "5H"), (2, "3H"), (3, "8H")):
-        h.trick[s] = parse_card48(name)
-    h.lead = parse_card48("5H")
-    h.best = parse_card48("8H")
-    h.best_seat = 3
-    h.in_trick = 3
-    h.turn = 0
+    h = a_last_to_play("5H", "3H", "8H")
     king = parse_card48("KH")
     four = parse_card48("4H")
     buf = bytearray([four, king])
@@ -165,14 +146,7 @@ def test_the_rule_of_thumb_keeps_a_low_trump():
     """MORE_GAMES.md: low trumps are kept as cheap winners.  B led the 5
     of clubs, C played the 6, D trumped with the ace of spades; A, last
     and without clubs, throws the 3 of hearts and keeps the 3 of spades."""
-    h = position(1, 0)
-    for s, name in ((1, "5C"), (2, "6C"), (3, "AS")):
-        h.trick[s] = parse_card48(name)
-    h.lead = parse_card48("5C")
-    h.best = parse_card48("AS")
-    h.best_seat = 3
-    h.in_trick = 3
-    h.turn = 0
+    h = a_last_to_play("5C", "6C", "AS")
     spade = parse_card48("3S")
     heart = parse_card48("3H")
     buf = bytearray([spade, heart])
