@@ -7,6 +7,7 @@ A mutation audit found each of these open."""
 
 import os
 
+from faultlog import headers
 from sixtysix_app import boot
 from sixtysix_app.boot import ERROR_LOG, OLD_LOG, fault_code, log_fault, missing_firmware, missing_module
 from tempdir import clean, fresh_folder
@@ -18,22 +19,6 @@ def read(folder, name):
             return f.read()
     except OSError:
         return ""
-
-
-def headers(folder):
-    """The '--- ' lines of the log, oldest first (read a line at a time:
-    the unix port's test heap is small)."""
-    found = []
-    for name in (OLD_LOG, ERROR_LOG):
-        try:
-            f = open(folder + "/" + name)
-        except OSError:
-            continue
-        with f:
-            for line in f:
-                if line.startswith("--- "):
-                    found.append(line.rstrip("\n"))
-    return found
 
 
 def raised(exc):

@@ -5,26 +5,10 @@ puts a message away, a fault that repeats is logged at its 1st, 2nd, 4th,
 good pass counts as new (README, "Saves and faults").  A mutation audit
 found each of these open."""
 
-from sixtysix_app.boot import ERROR_LOG, OLD_LOG, Runner, fault_code
+from faultlog import headers
+from sixtysix_app.boot import Runner, fault_code
 from sixtysix_app.events import NONE, OK
 from tempdir import clean, fresh_folder
-
-
-def headers(folder):
-    """The '--- ' lines of the log, oldest first (read a line at a time:
-    the unix port's test heap is small)."""
-    found = []
-    for name in (OLD_LOG, ERROR_LOG):
-        try:
-            f = open(folder + "/" + name)
-        except OSError:
-            continue
-        with f:
-            for line in f:
-                if line.startswith("--- "):
-                    found.append(line.rstrip("\n"))
-    return found
-
 
 # --- the loop -----------------------------------------------------------------------------
 
