@@ -324,16 +324,22 @@ def test_a_frozen_board_module_that_does_not_load_is_named(tmp_path, micropython
     assert out.strip() == "sixtysix: boards/thumby cannot load: no module named 'not_a_library_here'", out
 
 
-def test_firmware_files_in_the_current_folder_are_still_searched_first(tmp_path, micropython):
-    """Only a `sixtysix` folder without the package's __init__ moves ''
-    to the end: copied files (a deploy) still win over anything frozen."""
-    shutil.copytree(os.path.join(ROOT, "firmware", "sixtysix"), tmp_path / "sixtysix")
+def assert_the_current_folder_is_first(tmp_path, micropython):
+    """A board module on the drive that fails to load: main.py reports it
+    (so the drive's copy was the one found) and '' is first on sys.path."""
     (tmp_path / "boards").mkdir()
     (tmp_path / "boards" / "__init__.py").write_text("BOARDS = ('thumby',)\n")
     (tmp_path / "boards" / "thumby.py").write_text("raise OSError(19)\n")
     done = run_main(micropython, tmp_path, os.path.join(ROOT, "firmware"), "print(sys.path[0] == '')")
     lines = done.stdout.strip().splitlines()
     assert lines[-1] == "True" and lines[0].startswith("sixtysix: boards/thumby cannot load"), done.stdout
+
+
+def test_firmware_files_in_the_current_folder_are_still_searched_first(tmp_path, micropython):
+    """Only a `sixtysix` folder without the package's __init__ moves ''
+    to the end: copied files (a deploy) still win over anything frozen."""
+    shutil.copytree(os.path.join(ROOT, "firmware", "sixtysix"), tmp_path / "sixtysix")
+    assert_the_current_folder_is_first(tmp_path, micropython)
 
 
 def test_with_no_sixtysix_folder_at_all_the_current_folder_stays_first(tmp_path, micropython):
@@ -341,9 +347,4 @@ def test_with_no_sixtysix_folder_at_all_the_current_folder_stays_first(tmp_path,
     no `sixtysix` folder: nothing can hide the package, so '' keeps its
     place and a board module copied to the drive is still found before a
     frozen one.  A mutation audit found this case unchecked."""
-    (tmp_path / "boards").mkdir()
-    (tmp_path / "boards" / "__init__.py").write_text("BOARDS = ('thumby',)\n")
-    (tmp_path / "boards" / "thumby.py").write_text("raise OSError(19)\n")
-    done = run_main(micropython, tmp_path, os.path.join(ROOT, "firmware"), "print(sys.path[0] == '')")
-    lines = done.stdout.strip().splitlines()
-    assert lines[-1] == "True" and lines[0].startswith("sixtysix: boards/thumby cannot load"), done.stdout
+    assert_the_current_folder_is_first(tmp_path, micropython)
