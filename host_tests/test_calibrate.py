@@ -92,3 +92,68 @@ def test_the_odds_a_hint_states_are_the_ones_ai_md_reports_measured():
         share = (200 * won + n) // (2 * n)  # nearest percent
         assert int(printed) == share, line
         assert claim == share, (line, claim)
+
+
+def quoted_row(text):
+    """The row of the table a hint's sentence quotes a share from (its
+    `N% in play` or `N% of such closes hold`; a card that won in no deal
+    quotes none but is the 'won in no deal' row), or None for a hint that
+    quotes no measured share (an exact position, a claim, a marriage)."""
+    m = re.search(r"\((\d+)% in play\)", text)
+    if m:
+        return PLAY_LABELS[PLAY_HELD.index(int(m.group(1)))]
+    if "loses least over the" in text:
+        return PLAY_LABELS[-1]
+    m = re.search(r"; (\d+)% of such closes hold", text)
+    if m:
+        return CLOSE_LABELS[CLOSE_HELD.index(int(m.group(1)))]
+    return None
+
+
+def watched_run(monkeypatch, capsys, argv):
+    """calibrate's output for `argv`, and per hand: the Hand, and what the
+    hard player noted (its level, its seat, whether it led the first
+    trick, the table row each hint it would give quotes)."""
+    import sixtysix.ai
+    from sixtysix.hint import reason
+    from sixtysix.match import Match
+
+    watched = []
+    hands = []
+    start_hand = Match.start_hand
+
+    def recorded_start(match):
+        hands.append(start_hand(match))
+        return hands[-1]
+
+    class Watched(sixtysix.ai.SearchPlayer):
+        def __init__(self, level, seed):
+            super().__init__(level, seed)
+            self.notes = {"level": level, "seat": None, "led": None, "rows": []}
+            watched.append(self.notes)
+
+        def choose(self, view):
+            code = super().choose(view)
+            if self.notes["seat"] is None:
+                self.notes["seat"] = view.player
+                self.notes["led"] = view.dealer != view.player  # the non-dealer leads the first trick
+            row = quoted_row(reason(view, code, self))
+            if row is not None:
+                self.notes["rows"].append(row)
+            return code
+
+    monkeypatch.setattr(sixtysix.ai, "SearchPlayer", Watched)
+    monkeypatch.setattr(Match, "start_hand", recorded_start)
+    assert main(["calibrate", *argv, "--jobs", "1"]) == 0
+    out = capsys.readouterr().out
+    assert len(watched) == len(hands)
+    return out, list(zip(hands, watched))
+
+
+def test_hard_sits_first_in_one_hand_and_second_in_the_next(capsys, monkeypatch):
+    """As the module says: who leads the first trick alternates, so the
+    table measures hard's decisions from both sides of the table (it
+    led every hand until a mutation audit found it)."""
+    _, played = watched_run(monkeypatch, capsys, ["--hands", "6", "--seed", "5", "--game", "schnapsen"])
+    assert [w["led"] for _, w in played] == [True, False] * 3
+    assert all(w["level"] == "hard" for _, w in played)

@@ -61,7 +61,7 @@ def play_hand(task) -> tuple:
 
     game, opponent, seed, hard_seat = task
     match = Match(Rules(game_from_name(game)), seed)
-    match.dealer = 1 - hard_seat  # the non-dealer leads first
+    match.dealer = 1  # seat A, the non-dealer, leads: hard first in one hand, second in the next
     hand = match.start_hand()
     players: list = [None, None]
     hard = SearchPlayer("hard", derive_seed(seed, "hard"))
