@@ -157,3 +157,36 @@ def test_hard_sits_first_in_one_hand_and_second_in_the_next(capsys, monkeypatch)
     _, played = watched_run(monkeypatch, capsys, ["--hands", "6", "--seed", "5", "--game", "schnapsen"])
     assert [w["led"] for _, w in played] == [True, False] * 3
     assert all(w["level"] == "hard" for _, w in played)
+
+
+def test_each_row_counts_the_decisions_whose_hint_quotes_its_share(capsys, monkeypatch):
+    """The module's promise, checked from outside it: each row counts the
+    decisions whose hint (hint.reason, what the device shows) quotes that
+    row's share, held when hard won the hand (a marriage, whose hint quotes
+    none, was counted as a card until a mutation audit); the 'hard won'
+    count, each share and its Wilson interval follow from those counts."""
+    from test_arena_figures import wilson_by_quadratic
+
+    out, played = watched_run(monkeypatch, capsys, ["--hands", "8", "--seed", "2"])
+    assert len(played) == 8 and all(w["level"] == "hard" for _, w in played)
+    expected = {label: [0, 0] for label in PLAY_LABELS + CLOSE_LABELS}
+    won = 0
+    for hand, w in played:
+        won += hand.winner == w["seat"]
+        for row in w["rows"]:
+            expected[row][0] += 1
+            expected[row][1] += hand.winner == w["seat"]
+    assert rows(out) == {label: tuple(counts) for label, counts in expected.items()}
+    assert sum(n for n, _ in expected.values()) > 10 and 0 < won < 8
+    assert "; hard won %d\n" % won in out
+    for label, (n, held) in expected.items():
+        line = next(x for x in out.splitlines() if x.startswith(label))
+        if not n:
+            assert re.search(r"\s-\s", line), line
+            continue
+        m = re.search(r"([\d.]+)% \[\s*([\d.]+),\s*([\d.]+)\]", line)
+        assert m, line
+        low, high = wilson_by_quadratic(held, n)
+        assert [float(x) for x in m.groups()] == pytest.approx(
+            [100 * held / n, 100 * low, 100 * high], abs=0.05 + 1e-9
+        ), line

@@ -53,7 +53,7 @@ def play_hand(task) -> tuple:
     decisions), kind 0 a play, 1 a close."""
     from sixtysix.ai import SearchPlayer, make_player
     from sixtysix.cardtext import game_from_name
-    from sixtysix.hand import CLOSE
+    from sixtysix.hand import CLOSE, MARRY
     from sixtysix.hint import close_bucket, play_bucket
     from sixtysix.match import Match
     from sixtysix.rules import Rules
@@ -74,7 +74,7 @@ def play_hand(task) -> tuple:
         if seat == hard_seat:
             if code == CLOSE and hard.close_judged:
                 said.append((1, close_bucket(hard.close_wins, hard.close_judged)))
-            elif hard.worlds > 1 and code < CLOSE:
+            elif hard.worlds > 1 and code < MARRY:  # a card: a marriage's hint quotes no odds
                 said.append((0, play_bucket(hard.wins, hard.worlds)))
         hand.act(code)
     return hand.winner == hard_seat, said
