@@ -56,7 +56,16 @@ def test_buckets_are_the_hints_own():
 
 @pytest.mark.parametrize(
     "argv",
-    [["--hands", "0"], ["--hands", "x"], ["--game", "four-hand"], ["--opponent", "nobody"], ["--jobs", "0"]],
+    [
+        ["--hands", "0"],
+        ["--hands", "x"],
+        ["--game", "four-hand"],
+        ["--game", "three-hand", "--hands", "1"],
+        ["--opponent", "nobody"],
+        ["--opponent", "random", "--hands", "1"],
+        ["--jobs", "0"],
+        ["--seed", "1000000000", "--hands", "1"],
+    ],
 )
 def test_bad_arguments_get_one_line_and_status_2(argv, capsys):
     assert main(["calibrate"] + argv) == 2
@@ -190,3 +199,11 @@ def test_each_row_counts_the_decisions_whose_hint_quotes_its_share(capsys, monke
         assert [float(x) for x in m.groups()] == pytest.approx(
             [100 * held / n, 100 * low, 100 * high], abs=0.05 + 1e-9
         ), line
+
+
+def test_a_seed_is_taken_at_both_ends_of_the_range_every_command_takes(capsys):
+    """0 to 999999999, as arena and bench take it (the next one is refused
+    above)."""
+    for seed in ("0", "999999999"):
+        assert main(["calibrate", "--hands", "1", "--seed", seed, "--jobs", "1"]) == 0
+        assert "seed %s; hard won " % seed in capsys.readouterr().out
