@@ -567,12 +567,12 @@ def summary(s: Settings, outcomes: list[Outcome]) -> list[str]:
         "",
     ]
     diff, low, high = ratio_interval(gp_sums, sizes)
-    lines.append("game points / hand, a - b: %+.3f %s" % (diff, _interval(low, high, "%+.3f")))
+    lines.append("game points / hand, a - b: %+.3f %s" % (diff, _interval(low, high, "%+.3f", part)))
     if "closes" in part.figures:
         lines.append("  by who closed (hands): " + _by_closer(hands))
     if "hand points" in part.figures:
         diff, low, high = ratio_interval(pt_sums, sizes)
-        lines.append("hand points / hand, a - b: %+.2f %s" % (diff, _interval(low, high, "%+.2f")))
+        lines.append("hand points / hand, a - b: %+.2f %s" % (diff, _interval(low, high, "%+.2f", part)))
     if per_set == 2:
         neither = sets - every_time[0] - every_time[1]  # split, or a match left unfinished
         lines.append(
@@ -612,9 +612,9 @@ def _of(k: int, n: int) -> str:
     return "%d of %d  %.1f%% [%.1f, %.1f]" % (k, n, 100 * k / n, 100 * low, 100 * high)
 
 
-def _interval(low: float, high: float, fmt: str) -> str:
+def _interval(low: float, high: float, fmt: str, part: GamePart) -> str:
     if math.isnan(low):
-        return "[needs two deal pairs]"
+        return "[needs two %ss]" % _unit(part)  # one deal pair (or set) says nothing of their spread
     return "[%s, %s]" % (fmt % low, fmt % high)
 
 
