@@ -206,6 +206,8 @@ def test_the_interval_note_names_its_units_in_the_plural_even_for_one(capsys, tm
     assert status == 0
     assert "; normal approximation over %s for a - b\n" % units in out, out
     assert re.search(r"^game points / hand, a - b: [-+][\d.]+ \[needs two %s\]$" % units, out, re.M), out
+    # "deal pairs won twice" has a meaning only where deals come in pairs
+    assert ("deal pairs won twice" in out) == (units == "deal pairs"), out
 
 
 def test_an_earlier_run_is_replaced_and_other_files_kept(capsys, tmp_path):

@@ -339,3 +339,85 @@ def test_sixty_five_hand_points_are_each_sides_and_their_interval_is_over_pairs(
     assert diff is not None
     assert [float(x) for x in diff.groups()] == pytest.approx([r, r - z * se, r + z * se], abs=5e-3)
     assert se > 0
+
+
+@pytest.mark.parametrize("game", arena.GAME_NAMES)
+def test_every_seed_a_run_deals_and_seats_with_is_a_small_int(game):
+    """derive_seed: below 2**30, the core's PRNG range (and a board's small
+    int), for the match and for every player of every seating."""
+    s = arena.Settings(("random", "random"), game, (), 0, 40, 999999999, "", 1, 500)
+    seeds = [x for g in arena.games(s) for x in (g.match_seed, *g.seeds)]
+    assert all(0 <= x < 2**30 for x in seeds)
+    assert max(seeds) >= 2**29  # the top bit below 2**30 is used: a mask, not a smaller range
+
+
+def test_each_records_header_names_its_pair_and_the_seed_its_deals_come_from(capsys, tmp_path):
+    """README: each match is saved under its pair's number with the players
+    and seeds in comments at the top.  The header's pair is the file's, of
+    --matches; both matches of a pair name one match seed, and a match
+    dealt afresh from that seed deals the record's first hand."""
+    from sixtysix_tools.records import RecordWriter
+    from test_arena import _deals
+
+    out_dir = str(tmp_path / "out")
+    status, _, _ = run_arena(
+        capsys, "--a", "random", "--b", "random", "--matches", "3", "--target", "1", "--seed", "8",
+        "--jobs", "1", "--out", out_dir,
+    )  # fmt: skip
+    assert status == 0
+    part = arena.part_named("sixty-six")
+    for pair in range(3):
+        seeds = set()
+        for first in "ab":
+            text = open(os.path.join(out_dir, "m%04d-%s-first.txt" % (pair, first)), encoding="utf-8").read()
+            head = re.search(
+                r"^# sixtysix arena, seed 8: deal pair (\d+) of 3, match seed (\d+)$", text, re.M
+            )
+            assert head is not None and int(head.group(1)) == pair, text
+            seeds.add(int(head.group(2)))
+            match = part.new_match(arena.build_rules(part, (), 1), int(head.group(2)))
+            writer = RecordWriter(match)
+            match.start_hand()
+            writer.begin_hand()
+            writer.sync()
+            assert _deals(writer.text())[0] == _deals(text)[0]
+            assert read(text).rules.target == 1  # --target 1, not the game's default
+        assert len(seeds) == 1
+
+
+def test_a_share_of_no_hands_is_0_of_0_not_an_interval():
+    """A player who never bid has no contracts to make: its cell says
+    '0 of 0' (Wilson's interval needs n > 0), and so do the hands won when
+    every hand was thrown in."""
+    thrown = (-1, 0, 0, 0, 0, -1, False)
+    bid = [(0, 2, 0, 0, 0, 0, True), thrown]
+    outcomes = [
+        arena.Outcome(0, i, 0, tuple(bid), (5, 5), (0, 0), (False, False), (0.0, 0.0), "", "")
+        for i in range(2)
+    ]
+    s = arena.Settings(("easy", "heuristic"), "four-hand", (), 2, 1, 1, "", 1, 500)
+    out = "\n".join(arena.summary(s, outcomes)) + "\n"
+    assert re.search(r"^contracts made\s+2\s+100\.0% \[[\d.]+, 100\.0\]\s+0 of 0$", out, re.M), out
+    nobody = [
+        arena.Outcome(0, i, -1, (thrown,), (5, 5), (0, 0), (False, False), (0.0, 0.0), "", "")
+        for i in range(2)
+    ]
+    out = "\n".join(arena.summary(s, nobody)) + "\n"
+    for row in ("hands won", "auctions won", "contracts made"):
+        assert re.search(r"^%s\s+0 of 0\s+0 of 0$" % row, out, re.M), out
+
+
+@pytest.mark.parametrize("game", ["sixty-five", "four-hand"])
+def test_in_the_partnership_games_a_holds_side_ac_then_bd_as_its_header_says(game):
+    """AI.md: in the partnership games a holds side AC, then BD; the
+    record's header names the side (Sixty-Five) or the seats (four-hand)
+    a and b hold in that match."""
+    s = arena.Settings(("easy", "random"), game, (), 0, 1, 1, "", 1, 500)
+    held = []
+    for g in arena.games(s):
+        header = arena.record_header(s, g)
+        sides = re.findall(r"^# side (AC|BD): \w+ \(player ([ab])\)$", header, re.M)
+        seats = re.findall(r"^# seat ([A-D]): \w+ \(player ([ab])\)$", header, re.M)
+        held.append("".join(x for x, p in sorted(sides or seats) if p == "a"))
+        assert len(sides or seats) == (2 if sides else 4), header
+    assert held == ["AC", "BD"]
