@@ -9,6 +9,7 @@ No clock is judged: the lists are made up, and the one measured figure
 import importlib
 import itertools
 import os
+import re
 import sys
 
 import pytest
@@ -196,3 +197,128 @@ def test_bench_level_prints_each_runtime_its_own_figures(capsys, monkeypatch):
         "  nodes per decision: p50 170, p95 1500, max 1800; estimated RP2040 time (17.3 nodes/ms):"
         " 10 ms, 87 ms, 104 ms",
     ]
+
+
+def test_report_decisions_tells_neighbouring_percentiles_apart_in_a_hundred_decisions(capsys):
+    """With 100 distinct values every percentile is its own value, so the
+    median cannot be the 49th or 51st and p95 not the 94th or 96th."""
+    times = [(37 * i) % 101 for i in range(1, 101)]  # 1 to 100, shuffled
+    counts = [(53 * i) % 101 * 10 for i in range(1, 101)]
+    got = reported(
+        capsys,
+        lambda: benchtime.report_decisions(list(times), list(counts), 100, sum(counts), max(counts), 1),
+    )
+    assert (int(got["median_us"]), int(got["p95_us"]), int(got["max_us"])) == (50, 95, 100)
+    assert (int(got["nodes_p50"]), int(got["nodes_p95"])) == (500, 950)
+    assert int(got["total_us"]) == sum(times) == 5050
+
+
+def test_the_clock_counts_microseconds_forward(monkeypatch):
+    """On CPython now_us is perf_counter_ns in whole microseconds, and an
+    elapsed time is now minus then, never negative."""
+    if benchtime._ticks_us is not None:
+        pytest.skip("MicroPython's own ticks")
+    clock = {"ns": 5_000_999}
+
+    class Time:
+        @staticmethod
+        def perf_counter_ns():
+            return clock["ns"]
+
+    monkeypatch.setattr(benchtime, "time", Time)
+    start = benchtime.now_us()
+    assert start == 5000
+    clock["ns"] += 2_500_000
+    assert benchtime.elapsed_us(start) == 2500
+
+
+def test_a_mode_ends_with_done_or_with_memory_error_and_status_3(capsys):
+    assert benchtime.run_mode(lambda a, b: print("sum", a + b), 2, 3) == 0
+    assert capsys.readouterr().out == "sum 5\ndone\n"
+
+    def greedy():
+        raise MemoryError
+
+    assert benchtime.run_mode(greedy) == 3
+    assert capsys.readouterr().out == "memory-error\n"
+
+
+def test_speed_line_is_hands_a_second_and_a_hand_in_baseline_loops():
+    """1,000 hands in 2 s are 500 a second; 200,000 loops in 20 ms are 0.1
+    us a loop (10 M loops/s), so a hand of 2,000 us is 20,000 loops."""
+    figures = {"hand_us": "2000000", "baseline_us": "20000", "baseline_loops": "200000"}
+    assert bench.speed_line("CPython 3.11", figures, 1000) == (
+        "CPython 3.11           500 hands/s   one hand =   20000 baseline loops (10.0 M loops/s)"
+    )
+
+
+def _bench_core_output(capsys, monkeypatch, cpy, mpy):
+    """bench core's lines from made-up driver figures (no driver is run)."""
+    base = {"baseline_us": "20000", "baseline_loops": "200000", "done": ""}
+
+    def drive(command, args, cwd=None, env=None):
+        if args[0] == "alloc":
+            return {"alloc_bytes": "500", "alloc_max_hand": "7", "done": ""}
+        return dict(base, **(cpy if command[0] == sys.executable else mpy))
+
+    monkeypatch.setattr(bench, "drive", drive)
+    monkeypatch.setattr(bench, "require_micropython", lambda: "micropython")
+    monkeypatch.setattr(bench, "micropython_version", lambda _: "1.2.3")
+    monkeypatch.setattr(bench, "smallest_heap", lambda *a, **k: 40)
+    monkeypatch.setattr(bench, "find_executable", lambda _: None)
+    bench.bench_core(100, 1)
+    return capsys.readouterr().out
+
+
+def test_bench_core_gives_micropythons_speed_as_a_share_of_cpythons(capsys, monkeypatch):
+    """BENCHMARKS.md: MicroPython's 3,197 hands/s are '0.61 of CPython''s
+    5,245: its speed over CPython's, the inverse of their times; the bytes
+    allocated are per hand; the checksums say whether the hands were the
+    same."""
+    out = _bench_core_output(
+        capsys, monkeypatch, {"hand_us": "100000", "checksum": "9"}, {"hand_us": "400000", "checksum": "9"}
+    )
+    assert "MicroPython speed / CPython speed: 0.25\n" in out
+    assert "same hands on both runtimes: yes\n" in out
+    assert "(deal included, collector off): 5.0 average, 7 at most\n" in out
+    assert re.search(r"^MicroPython 1\.2\.3 +250 hands/s ", out, re.M), out
+    out = _bench_core_output(
+        capsys, monkeypatch, {"hand_us": "100000", "checksum": "9"}, {"hand_us": "50000", "checksum": "8"}
+    )
+    assert "MicroPython speed / CPython speed: 2.00\n" in out
+    assert "same hands on both runtimes: NO (checksums 9, 8)\n" in out
+
+
+def test_bench_level_says_when_the_runtimes_made_different_moves(capsys, monkeypatch):
+    monkeypatch.setattr(
+        bench,
+        "drive",
+        lambda command, args, **_: dict(FIGURES, checksum="5" if command[0] == sys.executable else "6"),
+    )
+    bench.bench_level("micropython", "MicroPython 1.2", "hard", 1, 4, "schnapsen")
+    out = capsys.readouterr().out
+    assert "same moves on both runtimes: NO (checksums 5, 6)\n" in out
+    assert "estimated RP2040 time (%.1f nodes/ms)" % bench.NODES_PER_DEVICE_MS["schnapsen"] in out
+
+
+def test_the_baseline_is_its_printed_loops_timed_by_the_bench_clock(capsys, monkeypatch):
+    """A move in baseline loops divides by baseline_us / baseline_loops, so
+    the time printed must be of exactly the loops printed, on the clock the
+    decisions were timed with (here a fake one, 7 us a reading)."""
+    rounds = []
+    readings = iter(range(0, 7000, 7))
+    monkeypatch.setattr(benchtime, "baseline", rounds.append)
+    monkeypatch.setattr(benchtime, "now_us", lambda: next(readings))
+    monkeypatch.setattr(benchtime, "elapsed_us", lambda start: benchtime.now_us() - start)
+    got = reported(capsys, lambda: benchtime.report_decisions([3], [0], 0, 0, 0, 1))
+    assert rounds == [benchtime.BASELINE_LOOPS] and got["baseline_loops"] == str(benchtime.BASELINE_LOOPS)
+    assert got["baseline_us"] == "7"
+
+
+def test_the_ai_driver_reports_p95_of_the_searches_not_the_slowest(capsys, ai_driver):
+    table = ai_driver.Table("hard", 1, None)
+    table.timed = True
+    for i in range(1, 101):
+        table.note((37 * i) % 101, 3, 5)  # 100 searches of 1 to 100 us
+    got = reported(capsys, lambda: ai_driver.report(table))
+    assert (got["search_median_us"], got["search_p95_us"], got["max_us"]) == ("50", "95", "100")

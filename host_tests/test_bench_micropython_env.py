@@ -150,3 +150,44 @@ def test_device_header_says_what_nwk_is_for_the_word():
     narrow = "\n".join(bench_device.header(32, "/x/micropython32", 1))
     assert "32-bit unix port" in narrow and "NwK = N KiB" in narrow
     assert "for comparing versions only" not in narrow
+
+
+def port(tmp_path, name, maxsize, mpy, status=0):
+    """A stand-in `micropython` that runs the expression it is asked, with
+    `sys.maxsize` and `sys.implementation._mpy` those of another port."""
+    path = tmp_path / name
+    path.write_text(
+        "#!%s\nimport sys, types\n"
+        "fake = types.SimpleNamespace(maxsize=%d, implementation=types.SimpleNamespace(_mpy=%d))\n"
+        "exec(sys.argv[2].replace('import sys;', '').strip(), {'sys': fake})\n"
+        "sys.exit(%d)\n" % (sys.executable, maxsize, mpy, status)
+    )
+    path.chmod(path.stat().st_mode | stat.S_IXUSR)
+    return str(path)
+
+
+def test_word_and_machine_are_read_from_the_ports_own_sys(tmp_path):
+    """The questions bench_common asks, answered by ports whose word and
+    native architecture differ: sys.maxsize is 2**31 - 1 on a 32-bit port;
+    `_mpy`'s bits from 10 up number the machine in MPY_ARCHES (0: none),
+    the bits below them the .mpy version; and a port that fails, or says
+    something other than a number, has no answer."""
+    from sixtysix_tools.firmware_files import MPY_ARCHES
+
+    assert word_bits(port(tmp_path, "w32", 2**31 - 1, 6)) == 32
+    assert word_bits(port(tmp_path, "w64", 2**63 - 1, 6)) == 64
+    for index in range(1, len(MPY_ARCHES)):
+        assert (
+            native_arch(port(tmp_path, "a%d" % index, 2**31 - 1, index << 10 | 3 << 8 | 6))
+            == MPY_ARCHES[index]
+        )
+    for index in (0, len(MPY_ARCHES)):
+        with pytest.raises(BenchError, match="loads no native code"):
+            native_arch(port(tmp_path, "n%d" % index, 2**31 - 1, index << 10 | 6))
+    with pytest.raises(BenchError, match="does not run"):
+        word_bits(port(tmp_path, "failing", 2**31 - 1, 6, status=1))
+    chatty = tmp_path / "chatty"
+    chatty.write_text("#!/bin/sh\necho MicroPython v9 says hello\n")
+    chatty.chmod(chatty.stat().st_mode | stat.S_IXUSR)
+    with pytest.raises(BenchError, match="does not run: MicroPython v9 says hello"):
+        native_arch(str(chatty))
