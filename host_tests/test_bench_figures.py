@@ -322,3 +322,32 @@ def test_the_ai_driver_reports_p95_of_the_searches_not_the_slowest(capsys, ai_dr
         table.note((37 * i) % 101, 3, 5)  # 100 searches of 1 to 100 us
     got = reported(capsys, lambda: ai_driver.report(table))
     assert (got["search_median_us"], got["search_p95_us"], got["max_us"]) == ("50", "95", "100")
+
+
+def test_no_chip_estimate_uses_a_rate_faster_than_the_chip_was_measured_at():
+    """bench.py keeps the slowest rate measured for each game, so that an
+    estimate never flatters the chip: each rate is at most every nodes/ms
+    of that game's searching levels in BENCHMARKS.md's table of the
+    emulated Pico (firmware deployed, not frozen), over random positions
+    in the games for two and in self-play in the others, as bench.py says
+    it measures them.  Sixty-Five's rate is its hard level's, as bench.py
+    notes beside it.  Every game measured there has its rate, and the
+    estimate is made at it."""
+    from sixtysix.rules import GAME_NAMES
+
+    path = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "docs", "BENCHMARKS.md")
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    measured: dict = {}
+    for line in text.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        how = "random positions" if cells[0] in GAME_NAMES else "self-play"
+        if len(cells) == 9 and cells[0] in GAME_NAMES + bench.SEAT_GAMES and cells[1] == how:
+            if cells[8] != "-" and (cells[0] != "sixty-five" or cells[2] == "hard"):
+                measured.setdefault(cells[0], []).append(float(cells[8]))
+    assert set(measured) == set(bench.NODES_PER_DEVICE_MS)
+    figures = {"nodes_p50": "10", "nodes_p95": "20", "max_nodes": "30"}
+    for game, rates in measured.items():
+        assert bench.NODES_PER_DEVICE_MS[game] <= min(rates), (game, rates)
+        rate = "estimated RP2040 time (%.1f nodes/ms)" % bench.NODES_PER_DEVICE_MS[game]
+        assert rate in bench.device_line(figures, game)
