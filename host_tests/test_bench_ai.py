@@ -283,3 +283,19 @@ def test_the_smallest_heap_of_a_match_is_found_with_the_solver_it_has_with_room(
     tail = ["-m", "bench_ai_mpy"]
     assert bench_module.smallest_heap("micropython", tail, []) == 50
     assert bench_module.smallest_heap("micropython", tail, [], same=("solver",)) == 70
+
+
+def test_the_smallest_heap_is_the_smallest_size_that_fits_to_the_kilo_word(monkeypatch):
+    """The heap figures are the smallest N of -X heapsize=NwK that runs to
+    the end: for every threshold, exactly it, whether 64 fits or not."""
+    from sixtysix_tools import bench as bench_module
+
+    def needing(need):
+        def drive(command, args, cwd=None, env=None):
+            return {"done": ""} if int(command[2].split("=")[1][:-2]) >= need else None
+
+        return drive
+
+    for need in list(range(1, 140)) + [511, 512, 513, 4096]:
+        monkeypatch.setattr(bench_module, "drive", needing(need))
+        assert bench_module.smallest_heap("micropython", ["-m", "bench_ai_mpy"], []) == need

@@ -351,3 +351,18 @@ def test_no_chip_estimate_uses_a_rate_faster_than_the_chip_was_measured_at():
         assert bench.NODES_PER_DEVICE_MS[game] <= min(rates), (game, rates)
         rate = "estimated RP2040 time (%.1f nodes/ms)" % bench.NODES_PER_DEVICE_MS[game]
         assert rate in bench.device_line(figures, game)
+
+
+def test_every_seat_plays_at_the_level_for_100_decisions_in_the_games_for_three_and_four(capsys, monkeypatch):
+    """BENCHMARKS.md: in the games for three and four every seat plays at
+    the level for 100 decisions."""
+    asked = []
+
+    def drive(command, args, cwd=None, env=None):
+        asked.append(args)
+        return dict(FIGURES)
+
+    monkeypatch.setattr(bench, "drive", drive)
+    bench.bench_level("micropython", "MicroPython 1.2", "hard", 4, 1, "four-hand")
+    assert asked == [["hard", 100, 1, "four-hand"]] * 2
+    assert capsys.readouterr().out.startswith("hard: 100 decisions, every seat at the level, 40 moves")
