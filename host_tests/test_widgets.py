@@ -1,0 +1,199 @@
+"""The widgets (widgets.py) on their own, over a host canvas that notes
+every string drawn: a menu's cursor and scrolling, a text's pages and
+their count in the title, a question's scrolling and its footer, and the
+last column kept for the scroll marks."""
+
+import pytest
+from sixtysix_app.canvas import SEL
+from sixtysix_app.events import BACK, NEXT, OK, PREV
+from sixtysix_app.ui import Layout
+from sixtysix_app.widgets import Confirm, Menu, Pages
+from sixtysix_tools.hostcanvas import HostCanvas
+
+# (width, height, font, scale) of the panels of the boards: the Thumby's,
+# a 128x64 OLED's, the Pico Display's.
+PANELS = [(72, 40, "small", 1), (128, 64, "normal", 1), (240, 135, "normal", 2)]
+TEXT = " ".join("word%d" % i for i in range(90)) + "\n" + "x" * 70 + "\nthe end"
+
+
+class NotingCanvas(HostCanvas):
+    def __init__(self, *args, **kw):
+        HostCanvas.__init__(self, *args, **kw)
+        self.drawn = []
+
+    def fill(self, role):
+        HostCanvas.fill(self, role)
+        self.drawn = []
+
+    def text(self, s, x, y, role):
+        self.drawn.append((s, x, y, role))
+        HostCanvas.text(self, s, x, y, role)
+
+
+class App:
+    def __init__(self, panel):
+        width, height, font, scale = panel
+        self.canvas = NotingCanvas(width, height, font=font, scale=scale)
+        self.layout = Layout(self.canvas)
+        self.done = 0
+        self.answers = []
+
+    def draw(self, screen):
+        screen.draw(self.canvas)
+        return self.canvas.drawn
+
+    def leave(self):
+        self.done += 1
+
+
+def body_lines(app, drawn):
+    """The strings drawn under the title, top to bottom, without the marks
+    and a question's footer."""
+    lay = app.layout
+    return [
+        s
+        for s, x, y, role in sorted(drawn, key=lambda d: (d[2], d[1]))
+        if y > lay.ch and s not in "^v" and not s.startswith("OK")
+    ]
+
+
+@pytest.mark.parametrize("panel", PANELS, ids=str)
+def test_a_menus_cursor_wraps_at_both_ends(panel):
+    app = App(panel)
+    chosen = []
+    items = [("item %d" % i, lambda i=i: chosen.append(i)) for i in range(4)]
+    menu = Menu(app, "Menu", items)
+    menu.key(PREV)
+    menu.key(OK)
+    menu.key(NEXT)
+    menu.key(OK)
+    assert chosen == [3, 0]
+
+
+@pytest.mark.parametrize("panel", PANELS, ids=str)
+def test_a_long_menu_scrolls_only_when_the_cursor_would_leave_the_screen(panel):
+    """Down to the last item the list scrolls to keep the cursor shown;
+    back up one, the cursor moves within the lines on show, which stay."""
+    app = App(panel)
+    items = [("item %d" % i, lambda: None) for i in range(30)]
+    menu = Menu(app, "Menu", items)
+    first = body_lines(app, app.draw(menu))
+    assert first[0] == "item 0" and len(first) < 30
+    for _ in range(29):
+        menu.key(NEXT)
+        shown = body_lines(app, app.draw(menu))
+        assert "item %d" % menu.cursor in shown
+    assert shown[-1] == "item 29"
+    menu.key(PREV)
+    assert body_lines(app, app.draw(menu)) == shown
+
+
+def leaves_the_last_column(app, drawn):
+    """The body's text leaves the last column to the scroll marks (a
+    question's footer, under the body, may use it)."""
+    lay = app.layout
+    for s, x, _y, _role in drawn:
+        if s.startswith("OK"):
+            continue
+        if s in ("^", "v"):
+            assert x == lay.w - lay.cw
+        else:
+            assert x + len(s) * lay.cw <= lay.w - lay.cw, s
+    return True
+
+
+@pytest.mark.parametrize("panel", PANELS, ids=str)
+def test_pages_turn_through_every_line_once_and_count_in_the_title(panel):
+    app = App(panel)
+    pages = Pages(app, "Rules", TEXT, app.leave)
+    seen = []
+    titles = []
+    heads = []
+    first_page = body_lines(app, app.draw(pages))
+    for _ in range(100):
+        if app.done:
+            break
+        drawn = app.draw(pages)
+        assert leaves_the_last_column(app, drawn)
+        titles.append([s for s, x, y, role in drawn if y < app.layout.ch][0])
+        page = body_lines(app, drawn)
+        heads.append(page[0])
+        seen += page
+        pages.key(NEXT)
+    n = len(titles)
+    assert n > 1 and app.done == 1
+    assert titles == ["Rules %d/%d" % (k, n) for k in range(1, n + 1)]
+    words = " ".join(seen).split()
+    assert words == TEXT.split()[:90] + [w for w in words[90:] if w.startswith("x")] + ["the", "end"]
+    assert "".join(words[90:-2]) == "x" * 70
+    # PREV from the last page goes back a page at a time and stops at the first.
+    pages = Pages(app, "Rules", TEXT, app.leave)
+    for _ in range(n - 1):
+        pages.key(NEXT)
+    back = []
+    for _ in range(n + 2):
+        back.append(body_lines(app, app.draw(pages))[0])
+        pages.key(PREV)
+    assert body_lines(app, app.draw(pages)) == first_page
+    assert back == heads[::-1] + [heads[0]] * 2 and app.done == 1
+
+
+@pytest.mark.parametrize("panel", PANELS, ids=str)
+def test_two_pages_of_text_are_counted(panel):
+    app = App(panel)
+    rows = (app.layout.h - app.layout.ch - 2) // app.layout.ch
+    pages = Pages(app, "Note", "\n".join("line %d" % i for i in range(rows + 1)), app.leave)
+    assert [s for s, x, y, role in app.draw(pages) if y < app.layout.ch] == ["Note 1/2"]
+    pages.key(NEXT)
+    assert [s for s, x, y, role in app.draw(pages) if y < app.layout.ch] == ["Note 2/2"]
+    assert body_lines(app, app.canvas.drawn) == ["line %d" % rows]
+
+
+@pytest.mark.parametrize("panel", PANELS, ids=str)
+def test_one_page_of_text_has_no_count_and_ok_or_back_leave(panel):
+    app = App(panel)
+    pages = Pages(app, "Note", "short", app.leave)
+    drawn = app.draw(pages)
+    assert [s for s, x, y, role in drawn if y < app.layout.ch] == ["Note"]
+    pages.key(PREV)
+    assert not app.done
+    pages.key(OK)
+    pages.key(BACK)
+    assert app.done == 2
+
+
+@pytest.mark.parametrize("panel", PANELS, ids=str)
+def test_a_question_scrolls_to_its_last_line_and_back_above_its_footer(panel):
+    app = App(panel)
+    lay = app.layout
+    answers = []
+    question = Confirm(app, "Resign?", TEXT, lambda: answers.append("yes"), lambda: answers.append("no"))
+    shown = []
+    for _ in range(200):
+        drawn = app.draw(question)
+        assert leaves_the_last_column(app, drawn)
+        footer = [d for d in drawn if d[0].startswith("OK")]
+        assert len(footer) == 1
+        s, x, y, role = footer[0]
+        assert role == SEL and y == lay.h - lay.ch and x + len(s) * lay.cw <= lay.w
+        body = [d for d in drawn if lay.ch < d[2] and not d[0].startswith("OK")]
+        assert all(d[2] + lay.ch <= y for d in body)  # the text stays above the footer
+        lines = body_lines(app, drawn)
+        if shown:  # one line on: the lines shown move up by one
+            assert lines[:-1] == shown[-1][1:]
+        shown.append(lines)
+        if lines[-1] == "the end":
+            break
+        question.key(NEXT)
+    assert shown[-1][-1] == "the end" and len(shown) > 1
+    question.key(NEXT)  # the last line is on show: no further
+    assert body_lines(app, app.draw(question)) == shown[-1]
+    for lines in shown[-2::-1]:
+        question.key(PREV)
+        assert body_lines(app, app.draw(question))[: len(lines) - 1] == lines[:-1]
+    question.key(PREV)  # the first line is on show: no further
+    assert body_lines(app, app.draw(question)) == shown[0]
+    assert not answers
+    question.key(BACK)
+    question.key(OK)
+    assert answers == ["no", "yes"]
