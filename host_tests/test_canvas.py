@@ -20,7 +20,7 @@ FIRMWARE = os.path.join(os.path.dirname(HERE), "firmware")
 
 @pytest.fixture(scope="module")
 def framebuf_pictures():
-    """{(format, font, scale): pixel values} from FramebufCanvas on MicroPython."""
+    """{(format, font, scale, face): pixel values} from FramebufCanvas on MicroPython."""
     micropython = required_tool("micropython")
     code = "import sys\nsys.path[:0] = [%r, %r]\nimport test_canvas_fb\ntest_canvas_fb.dump_samples()\n" % (
         FIRMWARE,
@@ -32,13 +32,13 @@ def framebuf_pictures():
     assert proc.returncode == 0, proc.stdout + proc.stderr
     pictures = {}
     for line in proc.stdout.splitlines():
-        fmt, name, scale, data = line.split()
-        pictures[fmt, name, int(scale)] = bytes.fromhex(data)
+        fmt, name, scale, face, data = line.split()
+        pictures[fmt, name, int(scale), face] = bytes.fromhex(data)
     return pictures
 
 
-def host_sample(name, scale, width, height, mono):
-    c = HostCanvas(width, height, mono=mono, font=name, scale=scale)
+def host_sample(name, scale, width, height, mono, face=None):
+    c = HostCanvas(width, height, mono=mono, font=name, scale=scale, face=face)
     test_canvas_fb.draw_sample(c)
     return c
 
@@ -60,11 +60,13 @@ def first_difference(a, b, width, step):
 
 
 @pytest.mark.parametrize("fmt", test_canvas_fb.FORMATS)
-@pytest.mark.parametrize("sample", test_canvas_fb.SAMPLES, ids=lambda s: "%s-x%d" % s[:2])
+@pytest.mark.parametrize(
+    "sample", test_canvas_fb.SAMPLES, ids=lambda s: "%s-x%d-%s" % (s[:2] + (test_canvas_fb.face_name(s[4]),))
+)
 def test_host_canvas_draws_what_framebuf_draws(framebuf_pictures, fmt, sample):
-    name, scale, width, height = sample
-    host = host_sample(name, scale, width, height, fmt.startswith("MONO"))
-    got = framebuf_pictures[fmt, name, scale]
+    name, scale, width, height, face = sample
+    host = host_sample(name, scale, width, height, fmt.startswith("MONO"), face)
+    got = framebuf_pictures[fmt, name, scale, test_canvas_fb.face_name(face)]
     want = expected_values(fmt, host.roles())
     step = 2 if fmt == "RGB565" else 1
     assert got == want, first_difference(got, want, width, step)

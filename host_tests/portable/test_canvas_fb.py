@@ -20,14 +20,22 @@ def _framebuf():
 
 
 FORMATS = ("MONO_VLSB", "MONO_HLSB", "GS4_HMSB", "RGB565")
-# (font, scale, width, height) of each sample picture.
+# (font, scale, width, height, face) of each sample picture; face: the
+# card faces' (font, scale), None for the text's.
 SAMPLES = (
-    ("normal", 1, 100, 48),
-    ("normal", 2, 120, 64),
-    ("normal", 3, 144, 72),
-    ("small", 1, 72, 40),
-    ("small", 2, 96, 56),
+    ("normal", 1, 100, 48, None),
+    ("normal", 2, 120, 64, None),
+    ("normal", 3, 144, 72, None),
+    ("small", 1, 72, 40, None),
+    ("small", 2, 96, 56, None),
+    ("normal", 1, 128, 64, ("card", 1)),  # the OLED's faces: two pages a glyph
+    ("normal", 2, 144, 72, ("normal", 3)),  # the Pico Display's
 )
+
+
+def face_name(face):
+    """A sample's face as one word: "-" for none, else "card1"."""
+    return "%s%d" % face if face else "-"
 
 
 def draw_sample(c):
@@ -65,10 +73,26 @@ def draw_sample(c):
     c.suit(3, -2, -3, FG)
     c.suit(0, w - 3, h - 4, FG)
     c.suit(1, w + 3, 0, FG)
+    c.hline(6, h - 3, 9, SEL)  # lines that end on the panel
+    c.vline(w - 6, 4, 7, CARD)
+    # The faces' font, every card character and the suits, clipped on the
+    # right; then the text's again.
+    c.faces(True)
+    fw, fh = c.char_w, c.char_h
+    c.text("23456789TJQKA?x", 2, h // 3, INK)
+    for n in range(4):
+        c.suit(n, w - 3 * fw + n * fw, h // 3 + fh // 2, RED if n in (1, 2) else INK)
+    c.faces(False)
+    c.text("back", 3, h // 3 + fh - 2, FG)
+    # A rectangle kept aside, drawn over and put back, across the right edge.
+    c.spare(21, 13)
+    c.keep(w - 12, ch)
+    c.fill_rect(w - 12, ch, 21, 13, WARN)
+    c.restore()
     c.show()
 
 
-def make_canvas(fmt_name, font, scale, width, height, swap_bytes=False):
+def make_canvas(fmt_name, font, scale, width, height, swap_bytes=False, face=None):
     framebuf = _framebuf()
     from sixtysix_app.canvas_fb import FramebufCanvas
 
@@ -81,17 +105,17 @@ def make_canvas(fmt_name, font, scale, width, height, swap_bytes=False):
         size = width * ((height + 7) // 8)
     else:
         size = (width + 7) // 8 * height
-    return FramebufCanvas(bytearray(size), width, height, fmt, font, scale, swap_bytes=swap_bytes)
+    return FramebufCanvas(bytearray(size), width, height, fmt, font, scale, swap_bytes=swap_bytes, face=face)
 
 
 def dump_samples():
-    """Print `format font scale hex-of-pixel-values` for every sample
+    """Print `format font scale face hex-of-pixel-values` for every sample
     (read back with FrameBuffer.pixel: one byte a pixel, two for RGB565)."""
     import binascii
 
     for fmt_name in FORMATS:
-        for font, scale, width, height in SAMPLES:
-            c = make_canvas(fmt_name, font, scale, width, height)
+        for font, scale, width, height, face in SAMPLES:
+            c = make_canvas(fmt_name, font, scale, width, height, face=face)
             draw_sample(c)
             wide = fmt_name == "RGB565"
             out = bytearray(width * height * (2 if wide else 1))
@@ -104,7 +128,7 @@ def dump_samples():
                         i += 1
                     out[i] = v & 255
                     i += 1
-            print(fmt_name, font, scale, binascii.hexlify(out).decode())
+            print(fmt_name, font, scale, face_name(face), binascii.hexlify(out).decode())
             del c, out
             gc.collect()
 
