@@ -220,6 +220,77 @@ def test_font_file_matches_its_drawings():
         assert f.read() == make_font.render(), "font.py is stale: run python tools/make_font.py"
 
 
+def drawings():
+    """tools/make_font.py: the drawings font.py's tables are written from."""
+    import sys
+
+    sys.path.insert(0, os.path.join(os.path.dirname(HERE), "tools"))
+    try:
+        import make_font
+    finally:
+        sys.path.pop(0)
+    return make_font
+
+
+@pytest.mark.parametrize("name", ["small", "normal", "card"])
+def test_each_character_reads_back_as_drawn(name):
+    """What a screen asks for by character (glyph_index, or card_index on
+    card faces, and suit_glyph) is the glyph drawn for that character: a
+    rank on a card face is that rank, anything else its "?"."""
+    make_font = drawings()
+    art, glyph_w, glyph_h = {
+        "small": (make_font.SMALL_ART, 3, 5),
+        "normal": (make_font.NORMAL_ART, 5, 8),
+        "card": (make_font.CARD_ART, 7, 9),
+    }[name]
+    drawn = make_font.parse(art, glyph_w, glyph_h)
+    _table, _cell_w, cell_h = font.font(name)
+    index = font.index_function(name)
+
+    def rows_of(ch):
+        pic = drawn.get(ch) or drawn[ch.upper()]
+        rows = [sum(1 << x for x, px in enumerate(row) if px == "#") for row in pic]
+        return rows + [0] * (cell_h - len(rows))
+
+    for code in range(32, 127):
+        ch = chr(code)
+        if name == "card" and ch not in "23456789TJQKA":
+            ch = "?"
+        assert font.glyph_rows(name, index(code)) == rows_of(ch), (name, chr(code))
+    for n in range(4):
+        assert font.glyph_rows(name, font.suit_glyph(name) + n) == rows_of(make_font.SUITS[n]), (name, n)
+    assert font.glyph_rows(name, index(200)) == rows_of("?")
+    table, cell_w, _cell_h = font.font(name)
+    pages = (cell_h + 7) // 8
+    assert len(table) == font.glyph_count(name) * cell_w * pages  # nothing past the suits
+
+
+def test_an_unknown_font_is_refused():
+    for make in (lambda: font.font("large"), lambda: HostCanvas(40, 20, font="large")):
+        with pytest.raises(ValueError):
+            make()
+
+
+@pytest.mark.parametrize(
+    "name, scale, face",
+    [("small", 1, None), ("normal", 2, None), ("normal", 1, ("card", 1)), ("small", 1, ("normal", 3))],
+)
+def test_glyph_h_is_the_height_of_a_capital_or_digit(name, scale, face):
+    """canvas.py: glyph_h is the height a reader sees, that of a capital or
+    a digit, in the text's font and, after faces(True), the faces'."""
+    c = HostCanvas(200, 40, font=name, scale=scale, face=face)
+    for on in (False, True):
+        c.faces(on)
+        heights = set()
+        for ch in "0123456789AKQJT":
+            c.fill(BG)
+            c.text(ch, 0, 0, FG)
+            roles = c.roles()
+            inked = [y for y in range(c.height) if FG in roles[y * c.width : (y + 1) * c.width]]
+            heights.add(inked[-1] - inked[0] + 1)
+        assert heights == {c.glyph_h}, (on, heights)
+
+
 # The displayio canvas, headless on CPython through Blinka.
 
 

@@ -147,6 +147,53 @@ def test_cells_follow_font_and_scale():
     assert make_canvas("RGB565", "small", 2, 8, 8).mono is False
 
 
+def test_every_mono_format_is_mono():
+    """The three two-colour formats the docstring names draw MONO levels."""
+    if _framebuf() is None:
+        return
+    for fmt_name in ("MONO_VLSB", "MONO_HLSB", "MONO_HMSB"):
+        c = make_canvas(fmt_name, "small", 1, 16, 8)
+        assert c.mono, fmt_name
+        c.fill(FG)
+        assert c.fb.pixel(9, 5) == MONO[FG], fmt_name
+
+
+def test_a_scale_past_3_or_a_tall_font_scaled_is_refused():
+    """Scales 1, 2, 3 only, and the card font (two pages a glyph) at 1:
+    anything else would draw wrong glyphs, so the canvas says so at once."""
+    if _framebuf() is None:
+        return
+    for font, scale, face in (
+        ("normal", 4, None),
+        ("small", 0, None),
+        ("card", 2, None),
+        ("normal", 1, ("normal", 4)),
+        ("normal", 1, ("card", 3)),
+    ):
+        try:
+            make_canvas("MONO_VLSB", font, scale, 32, 16, face=face)
+        except ValueError:
+            continue
+        raise AssertionError("drew %s at %d, faces %r" % (font, scale, face))
+
+
+def test_glyph_h_is_the_height_of_a_capital_or_digit():
+    """canvas.py: glyph_h is the height a reader sees, that of a capital or
+    a digit, in the text's font and, after faces(True), the faces'."""
+    if _framebuf() is None:
+        return
+    for font, scale, face in (("small", 2, None), ("normal", 3, None), ("normal", 1, ("card", 1))):
+        c = make_canvas("MONO_VLSB", font, scale, 24, 32, face=face)
+        for on in (False, True):
+            c.faces(on)
+            for ch in "0123456789AKQJT":
+                c.fill(BG)
+                c.text(ch, 0, 0, FG)
+                lit = MONO[FG]
+                inked = [y for y in range(32) if any(c.fb.pixel(x, y) == lit for x in range(24))]
+                assert inked[-1] - inked[0] + 1 == c.glyph_h, (font, scale, face, on, ch)
+
+
 def test_mono_roles_light_as_MONO_says():
     if _framebuf() is None:
         return
