@@ -84,11 +84,14 @@ def draw_sample(c):
         c.suit(n, w - 3 * fw + n * fw, h // 3 + fh // 2, RED if n in (1, 2) else INK)
     c.faces(False)
     c.text("back", 3, h // 3 + fh - 2, FG)
-    # A rectangle kept aside, drawn over and put back, across the right edge.
+    c.text("!T", 30, h - 1, FG)  # only the glyphs' top row on the panel
+    # A rectangle kept aside, drawn over and put back: across the right
+    # edge, then on the panel.
     c.spare(21, 13)
-    c.keep(w - 12, ch)
-    c.fill_rect(w - 12, ch, 21, 13, WARN)
-    c.restore()
+    for x, y in ((w - 12, ch), (3, h - 15)):
+        c.keep(x, y)
+        c.fill_rect(x, y, 21, 13, WARN)
+        c.restore()
     c.show()
 
 
