@@ -477,3 +477,14 @@ def test_displayio_card_faces_at_face_scale():
     assert len(suit) == 14, suit  # the normal font's 7 rows, doubled
     assert inked_rows(2, 50, 10, 24)  # the Q stays
     assert not inked_rows(40, 50, 10, 24)  # the J is gone
+
+
+def test_rgb565_reads_back_to_full_range_rgb888():
+    """hostcanvas._rgb888, how the PyBadge's pictures are read back: each
+    channel's top bits again below it, so full intensity stays full and
+    black black, and going back to RGB565 gives the same colour."""
+    from sixtysix_tools.hostcanvas import _rgb888
+
+    assert _rgb888(0xFFFF) == 0xFFFFFF and _rgb888(0) == 0
+    assert [_rgb888(c) for c in (0xF800, 0x07E0, 0x001F)] == [0xFF0000, 0x00FF00, 0x0000FF]
+    assert all(rgb565(_rgb888(c)) == c for c in range(0x10000))
