@@ -488,3 +488,135 @@ def test_rgb565_reads_back_to_full_range_rgb888():
     assert _rgb888(0xFFFF) == 0xFFFFFF and _rgb888(0) == 0
     assert [_rgb888(c) for c in (0xF800, 0x07E0, 0x001F)] == [0xFF0000, 0x00FF00, 0x0000FF]
     assert all(rgb565(_rgb888(c)) == c for c in range(0x10000))
+
+
+def _dio_roles(c):
+    """The displayio canvas's bitmap as rows of roles (shapes and suits)."""
+    return [[c.bitmap[x, y] for x in range(c.width)] for y in range(c.height)]
+
+
+def _shapes(c):
+    """The sample's shapes (test_canvas_fb.draw_sample) without its text."""
+    w, h = c.width, c.height
+    c.fill(BG)
+    c.fill_rect(-4, -3, 20, 10, CARD)
+    c.fill_rect(w - 10, h - 6, 30, 30, INK)
+    c.fill_rect(20, 20, 0, 5, RED)
+    c.fill_rect(20, 20, -3, 5, RED)
+    c.fill_rect(60, 40, 25, 17, RED)
+    c.rect(3, 12, 25, 18, SEL)
+    c.rect(-2, h - 8, 6, 12, RED)
+    c.rect(30, 3, 1, 1, RED)
+    c.rect(40, 3, 5, 0, RED)
+    c.rect(100, 30, 0, 6, RED)
+    c.rect(70, 70, 2, 2, SEL)
+    c.hline(-5, 2, w + 10, FG)
+    c.hline(6, h - 3, 9, SEL)
+    c.vline(w - 2, -5, h + 10, CARD)
+    c.vline(w - 6, 4, 7, CARD)
+    c.hline(0, h, 10, FG)
+    c.vline(-1, 0, 10, FG)
+
+
+def test_displayio_shapes_are_the_framebuf_canvases_shapes(dio_canvas):
+    """Shapes, clipped and degenerate ones too, land on the same pixels as
+    on the framebuf boards (the host canvas draws those, test above)."""
+    c = dio_canvas
+    _shapes(c)
+    host = HostCanvas(c.width, c.height)
+    _shapes(host)
+    roles = host.roles()
+    want = [list(roles[y * c.width : (y + 1) * c.width]) for y in range(c.height)]
+    assert _dio_roles(c) == want
+
+
+def test_displayio_suits_clip_at_every_edge_and_sit_in_their_cell():
+    """A suit off an edge is its whole glyph cut there, never an error; in
+    its cell it is centred: as many blank rows above as below (one more
+    below at most), and from the cell's left edge where the glyph's cell
+    (spacing included) is exactly as wide as the text cell."""
+    from sixtysix_tools.hostcanvas import headless_displayio_canvas
+
+    class StrictBitmap:
+        """CircuitPython's Bitmap refuses a pixel outside it (Blinka's
+        drops it): so does this one."""
+
+        def __init__(self, bitmap):
+            self.bitmap = bitmap
+
+        def fill(self, role):
+            self.bitmap.fill(role)
+
+        def __getitem__(self, xy):
+            return self.bitmap[xy]
+
+        def __setitem__(self, xy, role):
+            if not (0 <= xy[0] < c.width and 0 <= xy[1] < c.height):
+                raise IndexError("pixel coordinates out of bounds")
+            self.bitmap[xy] = role
+
+    c = headless_displayio_canvas(160, 128, face_scale=2)
+    c.bitmap = StrictBitmap(c.bitmap)
+    for on in (False, True):
+        c.faces(on)
+        cw, ch = c.char_w, c.char_h
+        wholes = []
+        inked = []
+        for n in range(4):
+            c.fill(BG)
+            c.suit(n, 50, 50, FG)
+            wholes.append(_dio_roles(c))
+            inked += [(x, y) for y in range(c.height) for x in range(c.width) if wholes[n][y][x] == FG]
+        top = min(y for x, y in inked) - 50  # over the four suits: one is shorter
+        bottom = 50 + ch - 1 - max(y for x, y in inked)
+        assert 0 <= top and 0 <= bottom and abs(top - bottom) <= 1, (on, top, bottom)
+        assert min(x for x, y in inked) == 50 and max(x for x, y in inked) < 50 + cw, on
+        for n in range(4):
+            whole = wholes[n]
+            for x, y in ((-3, -4), (c.width - 4, c.height - 5), (-cw, 20), (20, c.height)):
+                c.fill(BG)
+                c.suit(n, x, y, FG)
+                cut = _dio_roles(c)
+                for py in range(c.height):
+                    for px in range(c.width):
+                        gx, gy = px - x + 50, py - y + 50
+                        inside = 0 <= gx < c.width and 0 <= gy < c.height
+                        assert cut[py][px] == (whole[gy][gx] if inside else BG), (on, n, x, y, px, py)
+    c.faces(False)
+
+
+def test_displayio_box_drops_only_the_characters_it_touches(dio_canvas):
+    """canvas_dio: a box drops every character whose cell it touches and
+    keeps the rest whole; a box that ends where a line's cells begin, or
+    begins where they end, above, below or to either side, and an empty
+    box, drop nothing.  The boxes here are the table's own colour, so the
+    picture shows the text alone."""
+    c = dio_canvas
+    cw, ch = c.char_w, c.char_h
+    x, y = 12, 30
+
+    def picture(runs, boxes):
+        c.fill(BG)
+        for s, rx in runs:
+            c.text(s, rx, y, FG)
+        for box in boxes:
+            c.fill_rect(*box, BG)
+        c.show()
+        return c.rgb_rows()
+
+    line = [("ABCDEFGH", x)]
+    plain = picture(line, [])
+    beside = [
+        (0, 0, 160, y),  # above
+        (0, y + ch, 160, 20),  # below
+        (0, 0, x, 128),  # left
+        (x + 8 * cw, 0, 20, 128),  # right
+        (x + 2 * cw, y, 0, ch),  # empty
+        (x + 2 * cw, y, cw, 0),
+        (x + 2 * cw, y, -4, ch),
+    ]
+    assert picture(line, beside) == plain
+    # Touching B by one column, C and D wholly: A and EFGH stay.
+    assert picture(line, [(x + 2 * cw - 1, y + ch - 1, 2 * cw + 1, 1)]) == picture(
+        [("A", x), ("EFGH", x + 4 * cw)], []
+    )
