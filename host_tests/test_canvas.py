@@ -620,3 +620,16 @@ def test_displayio_box_drops_only_the_characters_it_touches(dio_canvas):
     assert picture(line, [(x + 2 * cw - 1, y + ch - 1, 2 * cw + 1, 1)]) == picture(
         [("A", x), ("EFGH", x + 4 * cw)], []
     )
+
+
+def test_displayio_fill_covers_the_text_drawn_before_it_in_the_frame(dio_canvas):
+    """canvas_dio: fill() covers all the text drawn so far, as framebuf's
+    fill does, even before the frame is shown."""
+    c = dio_canvas
+    c.fill(BG)
+    c.text("gone", 0, 0, FG)
+    c.fill(CARD)
+    c.text("kept", 0, 20, INK)
+    c.show()
+    assert _dio_colours_in(c, 0, 0, c.width, 20) == {_dio_rgb(CARD)}
+    assert _dio_colours_in(c, 0, 20, 4 * c.char_w, c.char_h) == {_dio_rgb(CARD), _dio_rgb(INK)}
