@@ -197,3 +197,17 @@ def test_a_question_scrolls_to_its_last_line_and_back_above_its_footer(panel):
     question.key(BACK)
     question.key(OK)
     assert answers == ["no", "yes"]
+
+
+def test_a_finished_trick_stays_as_long_as_the_readme_says():
+    """README: a finished trick stays on the table for 1.5 seconds (every
+    game's table waits TRICK_MS)."""
+    import os
+    import re
+
+    from sixtysix_app.widgets import TRICK_MS
+
+    readme = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "README.md")
+    with open(readme, encoding="utf-8") as f:
+        said = re.search(r"stays on the table for ([0-9.]+) seconds", f.read())
+    assert said and TRICK_MS == round(float(said.group(1)) * 1000)
