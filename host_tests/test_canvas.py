@@ -620,6 +620,9 @@ def test_displayio_box_drops_only_the_characters_it_touches(dio_canvas):
     assert picture(line, [(x + 2 * cw - 1, y + ch - 1, 2 * cw + 1, 1)]) == picture(
         [("A", x), ("EFGH", x + 4 * cw)], []
     )
+    # Over the line's start, or its end: the other end stays.
+    assert picture(line, [(0, y, x + 2 * cw, 1)]) == picture([("CDEFGH", x + 2 * cw)], [])
+    assert picture(line, [(x + 6 * cw, y, 40, 1)]) == picture([("ABCDEF", x)], [])
 
 
 def test_displayio_fill_covers_the_text_drawn_before_it_in_the_frame(dio_canvas):
@@ -633,3 +636,24 @@ def test_displayio_fill_covers_the_text_drawn_before_it_in_the_frame(dio_canvas)
     c.show()
     assert _dio_colours_in(c, 0, 0, c.width, 20) == {_dio_rgb(CARD)}
     assert _dio_colours_in(c, 0, 20, 4 * c.char_w, c.char_h) == {_dio_rgb(CARD), _dio_rgb(INK)}
+
+
+def test_displayio_a_box_over_a_card_face_keeps_both_sides_at_face_scale():
+    """A box over the middle of a run of card-face text leaves its two
+    sides drawn as they were, at the faces' scale."""
+    from sixtysix_tools.hostcanvas import headless_displayio_canvas
+
+    c = headless_displayio_canvas(160, 128, face_scale=2)
+
+    def picture(runs, box):
+        c.fill(BG)
+        c.faces(True)
+        for s, x in runs:
+            c.text(s, x, 30, FG)
+        c.faces(False)
+        if box:
+            c.fill_rect(4 + 2 * 12, 30, 12, 24, BG)  # over the C
+        c.show()
+        return c.rgb_rows()
+
+    assert picture([("ABCDEF", 4)], True) == picture([("AB", 4), ("DEF", 4 + 3 * 12)], False)
