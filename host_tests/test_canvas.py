@@ -657,3 +657,58 @@ def test_displayio_a_box_over_a_card_face_keeps_both_sides_at_face_scale():
         return c.rgb_rows()
 
     assert picture([("ABCDEF", 4)], True) == picture([("AB", 4), ("DEF", 4 + 3 * 12)], False)
+
+
+def test_displayio_face_suits_are_the_text_suits_scaled():
+    """canvas_dio: card faces are the font at face_scale, "the suits drawn
+    as large": each suit's ink at faces(True) is its text ink scaled, as
+    wide as tall by the same factor."""
+    from sixtysix_tools.hostcanvas import headless_displayio_canvas
+
+    c = headless_displayio_canvas(160, 128, face_scale=2)
+
+    def ink(on, n):
+        c.faces(on)
+        c.fill(BG)
+        c.suit(n, 40, 40, FG)
+        c.faces(False)
+        rows = _dio_roles(c)
+        return {(x, y) for y in range(c.height) for x in range(c.width) if rows[y][x] == FG}
+
+    for n in range(4):
+        small = ink(False, n)
+        large = ink(True, n)
+        x0 = min(x for x, y in small)
+        y0 = min(y for x, y in small)
+        lx0 = min(x for x, y in large)
+        ly0 = min(y for x, y in large)
+        scaled = {
+            (lx0 + 2 * (x - x0) + dx, ly0 + 2 * (y - y0) + dy)
+            for x, y in small
+            for dx in (0, 1)
+            for dy in (0, 1)
+        }
+        assert large == scaled, n
+
+
+def test_displayio_labels_hidden_once_show_again_and_the_pool_stays(dio_canvas):
+    """A label hidden in a frame with fewer runs shows again in a frame
+    with more; frames that draw the same runs, filled or not, reuse the
+    same labels (the pool grows only when a frame needs more)."""
+    c = dio_canvas
+
+    def frame(lines, fill=True):
+        if fill:
+            c.fill(BG)
+        for i in range(lines):
+            c.text("row %d" % i, 0, i * 20, FG)
+        c.show()
+
+    frame(2)
+    frame(1)
+    frame(2)
+    assert _dio_rgb(FG) in _dio_colours_in(c, 0, 20, 5 * c.char_w, c.char_h)
+    pool = len(c._labels)
+    for _ in range(40):
+        frame(2, fill=False)
+    assert len(c._labels) == pool
