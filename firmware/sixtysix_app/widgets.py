@@ -73,7 +73,10 @@ class Pages(Screen):
     def __init__(self, app, title: str, text: str, done) -> None:
         Screen.__init__(self, app)
         self.title = title
-        self.lines = wrap(text, app.layout.cols - 1)  # the last column shows the scroll marks
+        # One column short of the width, as Confirm's text (whose last
+        # column shows its scroll mark), so a text wraps alike on both;
+        # the pages themselves are counted in the title, with no mark.
+        self.lines = wrap(text, app.layout.cols - 1)
         self.done = done
         self.top = 0
 
