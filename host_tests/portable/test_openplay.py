@@ -10,22 +10,13 @@ from sixtysix.hand import EXCHANGE
 from sixtysix.openplay import NFEATURES, best_card, features
 from sixtysix.view import View
 from support import act, cards, deal, rules
+from test_openplay_features import packed
 
 
 def open_hand():
     # A leads; no marriage in either hand, no trump nine (exchange) for A.
     # Trump: the upcard 9D's suit.
     return deal(rules(), "AS TS JS AH 9C JD", "KS QH 9H TC AC KD", "9D")
-
-
-def packed(weights):
-    """Weights as playweights packs them: each + 32768, two bytes, low first."""
-    b = bytearray()
-    for w in weights:
-        w += 32768
-        b.append(w & 0xFF)
-        b.append(w >> 8)
-    return bytes(b)
 
 
 def unit(i):
@@ -51,6 +42,16 @@ def test_decisions_it_takes_and_leaves():
     c = open_hand()
     act(c, "close")
     assert decision_cards(View(c, 0)) == 0
+    # A marriage of clubs (the first suit) on offer, the card a declared
+    # marriage owes, and a player with 66 (who claims): not a plain choice.
+    k = deal(rules(), "KC QC JS AH 9C JD", "KH QH 9H TC AC KD", "TD")
+    assert decision_cards(View(k, 0)) == 0
+    act(k, "marry C")
+    assert View(k, 0).legal_plays == cards("KC QC") and decision_cards(View(k, 0)) == 0
+    w = open_hand()
+    w.card_points[0] = 66  # as if taken in tricks
+    w.tricks[0] = 3
+    assert decision_cards(View(w, 0)) == 0
 
 
 def test_lead_features_of_a_top_trump_and_a_beaten_ten():
@@ -120,3 +121,46 @@ def test_the_choice_allocates_nothing():
 
     used = allocated(choose, v, f, w)
     assert used is None or used == 0, used
+
+
+def test_each_game_and_turn_reads_its_own_weights():
+    """playweights.py's layout, as its docstring gives it: Sixty-Six and
+    then Schnapsen, each the lead weights and then the follow weights,
+    NFEATURES apiece."""
+    from sixtysix.openplay import weights_at
+
+    for game, extra, first in (("sixty-six", " 9C", 0), ("schnapsen", "", 2 * NFEATURES)):
+        h = deal(rules(game), "AS TS JS AH QC" + extra, "KS QH JH TC AC" + extra.replace("C", "H"), "TD")
+        assert weights_at(View(h, 0)) == first
+        act(h, "JS")
+        assert weights_at(View(h, 1)) == first + NFEATURES
+
+
+def test_taking_the_trick_to_exactly_66_is_its_own_feature():
+    """Follow feature 17: taking the trick brings the player to 66, so at
+    66 exactly it is set, one point short it is not, and a card that loses
+    the trick never sets it."""
+    for banked, reached in ((52, 1), (51, 0)):
+        h = open_hand()
+        h.card_points[1] = banked  # as if B had taken that much in tricks
+        h.tricks[1] = 2
+        act(h, "TS")
+        v = View(h, 1)
+        possible = v.unseen() | v.opp_known
+        f = bytearray(NFEATURES)
+        features(v, parse_card("KD"), possible, f)  # a trump takes 14 points
+        assert f[0] == 1 and f[1] == 14 and f[17] == reached, (banked, list(f))
+        features(v, parse_card("KS"), possible, f)  # loses to the ten
+        assert f[0] == 0 and f[17] == 0
+
+
+def test_a_card_the_opponent_showed_counts_as_one_it_may_hold():
+    """`possible` is the unseen cards and those the opponent showed (the
+    docstring of `features`): B declared hearts and led the king, so the
+    queen it still holds beats A's jack of hearts, and only A's ten of
+    hearts is a card nothing beats (lead feature 20)."""
+    h = deal(rules(), "AH TH JH 9C JC 9S", "KH QH TC KC QS JS", "9D", dealer=0)
+    act(h, "marry H", "KH", "AH")  # A takes the king and leads
+    v = View(h, 0)
+    assert v.opp_known == cards("QH") and v.lead == NO_CARD
+    assert best_card(v, v.legal_plays, unit(20), 0, bytearray(NFEATURES)) == parse_card("TH")
