@@ -153,6 +153,50 @@ def test_the_tables_give_the_weighted_sum_of_the_features():
     assert seen > 20
 
 
+def test_the_evaluation_never_claims_three_game_points():
+    """evaluate.py's promise: an estimate within +-LIMIT, and LIMIT short
+    of three whole game points (3000), however big the weights and the
+    gap between the hands; and a weight list of any other length than
+    NFEATURES is refused."""
+    big = Evaluator([900] * NFEATURES)
+    every = (1 << 24) - 1
+    tricks = [1, 1]
+    hi = big.value([every, 0], [60, 0], [40, 0], tricks, 0, 6, 0)
+    lo = big.value([0, every], [0, 60], [0, 40], tricks, 0, 0, 0)
+    assert hi == LIMIT and lo == -LIMIT and LIMIT < 3000, (hi, lo)
+    for n in (NFEATURES - 1, NFEATURES + 1):
+        try:
+            Evaluator([0] * n)
+        except ValueError:
+            continue
+        raise AssertionError("%d weights taken" % n)
+
+
+def test_a_marriage_held_is_the_king_and_queen_of_one_suit():
+    """Features 18 and 19 as evaluate.py's table gives them: the king and
+    queen of trumps, and of a side suit, both in hand (pairs of p less o);
+    any other two cards of a suit are no pair."""
+    t = 1  # diamonds
+    none = [0, 0]
+
+    def pairs(hand):
+        f = features([hand, 0], none, none, [1, 1], t, 6, 0)
+        return f[18], f[19]
+
+    def suit(s, ranks):
+        return sum(1 << (s * 6 + r) for r in ranks)
+
+    king, queen, ten, jack = 3, 2, 4, 1
+    assert pairs(suit(t, (king, queen))) == (1, 0)
+    assert pairs(suit(0, (king, queen)) | suit(3, (queen, king))) == (0, 2)
+    assert pairs(suit(t, (king, ten)) | suit(2, (queen, jack)) | suit(3, (king, ten, jack))) == (0, 0)
+    # The look-up tables agree: a weight on the side pair alone.
+    w = [0] * NFEATURES
+    w[19] = 100
+    e = Evaluator(w)
+    assert e.value([suit(2, (king, queen)), suit(2, (king, ten))], none, none, [1, 1], t, 6, 0) == 100
+
+
 def test_a_stronger_hand_is_worth_more():
     """Sanity of the learned weights: swapping the two hands turns the
     value around, and trump ace and ten are worth more than trump nine and
