@@ -101,7 +101,7 @@ def test_random_player_never_claims_falsely_but_spreads_its_choices():
 
 def test_random_player_claims_a_true_66_at_once():
     h = deal(rules(), "KH QH AS 9C JD TD", "AH TH KS QS 9S JS", "AC")
-    h.card_points[0] = 70  # as if A had taken that much in tricks
+    h.card_points[0] = 66  # as if A had taken that much in tricks: 66 exactly
     h.tricks[0] = 3
     for seed in range(1, 201):
         assert RandomPlayer(seed).choose(View(h, 0)) == CLAIM, seed
@@ -123,6 +123,82 @@ def test_heuristic_declares_the_trump_marriage_first():
     act(h, "marry C")
     code = HeuristicPlayer().choose(View(h, 0))
     assert code in (parse_card("KC"), parse_card("QC"))
+
+
+def test_heuristic_declares_the_trump_marriage_first_whatever_the_suits_order():
+    # Spades are trumps, the last suit: the heart marriage is listed first.
+    h = deal(rules(), "KH QH KS QS 9C JD", "AH TH JS 9S JC TD", "AS")
+    assert HeuristicPlayer().choose(View(h, 0)) == MARRY + parse_card("KS") // 6
+
+
+def test_heuristic_leads_the_queen_of_a_marriage_while_the_stock_is_open():
+    h = deal(rules(), "KH QH AS 9C JD TD", "AH TH KS QS 9S JS", "AC")
+    act(h, "marry H")
+    assert HeuristicPlayer().choose(View(h, 0)) == parse_card("QH")
+
+
+# Hearts are trumps; A holds the top four: its sure points reach 66 only
+# with the royal marriage it may declare, worth 40.
+_CLOSER = ("AH TH KH QH 9C JD", "JH KS QS 9S JS AC", "9H")
+
+
+def test_heuristic_counts_the_marriage_it_would_declare_and_closes_first():
+    h = deal(rules(), *_CLOSER)
+    player = HeuristicPlayer()
+    v = View(h, 0)
+    hearts = parse_card("KH") // 6
+    assert player.sure_points(v, -1) < _WIN <= player.sure_points(v, hearts)
+    # Marriages may still be declared after closing (the default): close.
+    assert player.choose(v) == CLOSE
+    # Not after closing: the marriage first, as closing would forfeit it.
+    h = deal(rules(marry_after_close="no"), *_CLOSER)
+    assert player.choose(View(h, 0)) == MARRY + hearts
+
+
+def test_heuristic_closes_when_the_count_reaches_66_exactly():
+    h = deal(rules(), *_CLOSER)
+    player = HeuristicPlayer()
+    v = View(h, 0)
+    for count, wanted in ((_WIN, True), (_WIN - 1, False)):
+        player.sure_points = lambda view, marry, n=count: n
+        assert player.wants_to_close(v, -1) == wanted, count
+
+
+def test_heuristic_counts_side_cards_only_once_the_trumps_are_drawn():
+    """Schnapsen, jack of hearts up: the king and queen of trumps are out.
+    Holding the ace and ten of trumps (as many top trumps as the opponent
+    can have), the top spades count; holding the ace alone, they do not."""
+    player = HeuristicPlayer()
+
+    def sure(a, b):
+        return player.sure_points(View(deal(rules("schnapsen"), a, b, "JH"), 0), -1)
+
+    assert sure("AH TH AS TS KC", "AC TC QC JC AD") > sure("AH TH QS JS KC", "AC TC AS TS AD")
+    assert sure("AH QD AS TS KC", "AC TC QC JC AD") == sure("AH QD QS JS KC", "AC TC AS TS AD")
+
+
+def test_heuristic_counts_no_trump_below_one_it_may_meet_nor_a_marriage_without_a_trick():
+    """Hearts are trumps and their ace unseen: the ten and king of trumps
+    are not sure, so nothing is, and a marriage declared with no trick in
+    sight would not count."""
+    h = deal(rules(), "TH KH KS QS 9C JD", "AH JH AS TS 9S JS", "9H")
+    assert HeuristicPlayer().sure_points(View(h, 0), parse_card("KS") // 6) == 0
+
+
+def test_heuristic_counts_a_marriage_already_scored_once():
+    """A declared spades and has taken tricks, so its 20 are in its score:
+    with nothing sure in hand its sure points are that score, and a jack
+    led is not worth a trump when the trick leaves it short of 66."""
+    h = deal(rules(), "9H JH 9D 9S JS KD", "AC KC QC 9C JC AD", "AH", dealer=0)
+    h.card_points[0] = 30  # as if taken in earlier tricks
+    h.tricks[0] = 3
+    h.marriage_points[0] = 20
+    h.marriages[0] = 1 << (parse_card("KS") // 6)
+    act(h, "JC")
+    v = View(h, 0)
+    assert v.my_score == 50
+    assert HeuristicPlayer().choose(v) == parse_card("9D")
+    assert HeuristicPlayer().sure_points(v, -1) == 50
 
 
 def test_heuristic_exchanges_the_trump_jack_in_schnapsen():
@@ -203,3 +279,63 @@ def test_heuristic_beats_random_play_at_sixty_six():
 def test_heuristic_beats_random_play_at_schnapsen():
     mine, theirs = _duel("schnapsen", 200, 22)
     assert mine * 100 > 80 * (mine + theirs), (mine, theirs)
+
+
+def _beats_every_reply(h, c):
+    """Whether c, led once the stock is gone, takes the trick whatever the
+    opponent holds and must play (follow suit when able): nothing higher of
+    its suit over there, and either a card of its suit or no trump."""
+    other = h.hands[1 - h.turn]
+    suit = (1 << (c // 6 * 6 + 6)) - (1 << (c // 6 * 6))
+    trumps = (1 << (h.trump * 6 + 6)) - (1 << (h.trump * 6))
+    if other & suit & ~((2 << c) - 1):
+        return False
+    return c // 6 == h.trump or bool(other & suit) or not other & trumps
+
+
+def test_heuristic_cashes_sure_winners_once_the_stock_is_gone():
+    """The docstring's lead once every card's place is known: a top trump
+    while the opponent has trumps and none beats it; else, of the side
+    cards that take the trick whatever the reply, the one worth most (the
+    lowest id among equals); else its cheapest card.  With the stock
+    closed, a card it leads other than its cheapest is a sure winner."""
+    from randplay import random_positions
+    from sixtysix.cards import RANK_POINTS
+
+    player = HeuristicPlayer()
+    cashed = closed = 0
+    for h in random_positions(41, 60):
+        if not h.strict() or h.lead >= 0 or h.pending >= 0:
+            continue
+        v = View(h, h.turn)
+        if v.my_score >= _WIN or any(MARRY <= a < EXCHANGE for a in v.actions):
+            continue
+        if h.closer >= 0 and h.facedown():
+            # Closed, cards face down: what is sure is judged from the view,
+            # but a card it leads that is not its cheapest must be sure, so
+            # it takes the trick in this deal too.
+            code = player.choose(v)
+            if code != player._cheapest(v, v.legal_plays):
+                assert _beats_every_reply(h, code), (code, v.hand, h.hands[1 - h.turn])
+                closed += 1
+            continue
+        t = h.trump
+        plays = v.legal_plays
+        tm = 0x3F << (t * 6)
+        want = -1
+        theirs = h.hands[1 - h.turn] & tm
+        if plays & tm and theirs:
+            top = t * 6 + 5
+            while not (plays >> top) & 1:
+                top -= 1
+            if _beats_every_reply(h, top):
+                want = top
+        if want < 0:
+            for c in range(24):
+                if (plays & ~tm) >> c & 1 and _beats_every_reply(h, c):
+                    if want < 0 or RANK_POINTS[c % 6] > RANK_POINTS[want % 6]:
+                        want = c
+        if want >= 0:
+            assert player.choose(v) == want, (want, v.hand, h.hands[1 - h.turn])
+            cashed += 1
+    assert cashed > 20 and closed > 5, (cashed, closed)
