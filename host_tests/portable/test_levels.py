@@ -263,3 +263,25 @@ def test_ties_no_longer_go_to_exchanging_or_closing():
     p.totals[4] = 3000
     assert acts[p._pick(acts, True)] != CLOSE  # judged apart: never picked here
     assert acts[p._pick(acts, False)] == CLOSE
+
+
+def test_hard_judges_closing_before_its_learned_card_choice():
+    """AI.md: while two or more cards lie face down hard plays its plain
+    leads by the learned weights, but closing is still judged by search
+    first: where that judgement says close, hard closes rather than play a
+    card.  A twin of the same seed makes the same judgement first."""
+    from sixtysix.ai import decision_cards
+
+    closes = 0
+    for h in random_positions(31, 40):
+        if closes >= 3:
+            break
+        v = View(h, h.turn)
+        if v.facedown < 2 or not decision_cards(v) or CLOSE not in list(v.actions):
+            continue
+        twin = SearchPlayer("hard", 5)
+        twin._setup(v.rules)
+        if twin.wants_to_close(v, -1):
+            assert SearchPlayer("hard", 5).choose(v) == CLOSE
+            closes += 1
+    assert closes == 3, closes
