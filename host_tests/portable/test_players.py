@@ -137,6 +137,14 @@ def test_heuristic_leads_the_queen_of_a_marriage_while_the_stock_is_open():
     assert HeuristicPlayer().choose(View(h, 0)) == parse_card("QH")
 
 
+def test_heuristic_leads_the_king_of_a_marriage_that_surely_wins():
+    # Closed, hearts trumps, every other heart in A's hand or turned up:
+    # the king of the trump marriage surely wins, so it leads the king.
+    h = deal(rules(), "AH TH KH QH JH AS", "KS QS 9S JS AC TC", "9H")
+    act(h, "close", "marry H")
+    assert HeuristicPlayer().choose(View(h, 0)) == parse_card("KH")
+
+
 # Hearts are trumps; A holds the top four: its sure points reach 66 only
 # with the royal marriage it may declare, worth 40.
 _CLOSER = ("AH TH KH QH 9C JD", "JH KS QS 9S JS AC", "9H")
