@@ -285,3 +285,22 @@ def test_hard_judges_closing_before_its_learned_card_choice():
             assert SearchPlayer("hard", 5).choose(v) == CLOSE
             closes += 1
     assert closes == 3, closes
+
+
+def _evaluate_both_seats(e, h, _):
+    for p in range(2):
+        e.value(h.hands, h.card_points, h.marriage_points, h.tricks, h.trump, 6, p)
+
+
+def test_evaluating_allocates_nothing():
+    """evaluate.py's promise, for the search's horizon: a value is four
+    table look-ups a hand and small-int sums, nothing allocated (measured
+    on MicroPython; CPython has no meter)."""
+    from heapmeter import allocated
+
+    h = Hand(Rules())
+    h.deal(1, 0b111111, 0b111111 << 6, bytearray(range(12, 24)))
+    h.tricks[0] = 1
+    h.marriage_points[1] = 40
+    used = allocated(_evaluate_both_seats, Evaluator(SIXTY_SIX), h)
+    assert used is None or used == 0, used
