@@ -143,6 +143,21 @@ def test_heuristic_leads_the_king_of_a_marriage_that_surely_wins():
     h = deal(rules(), "AH TH KH QH JH AS", "KS QS 9S JS AC TC", "9H")
     act(h, "close", "marry H")
     assert HeuristicPlayer().choose(View(h, 0)) == parse_card("KH")
+    # So it does while the opponent may still hold the jack: a top trump.
+    h = deal(rules(), "AH TH KH QH 9C AS", "KS QS 9S JS AC TC", "9H")
+    act(h, "close", "marry H")
+    assert HeuristicPlayer().choose(View(h, 0)) == parse_card("KH")
+
+
+def test_heuristic_cashes_a_top_side_card_against_a_player_out_of_trumps():
+    # Closed, hearts trumps: B shows it has no heart, so A's ace of spades
+    # surely wins though hearts are still in the stock; it is cashed, and
+    # A's ten of trumps is not led to pull trumps B cannot have.
+    h = deal(rules(), "AH TH AS 9C JD KD", "AC TC KC QC JC 9D", "9H")
+    act(h, "close", "AH", "9D")
+    v = View(h, 0)
+    assert (v.opp_voids >> (parse_card("AH") // 6)) & 1 and v.lead == -1
+    assert HeuristicPlayer().choose(v) == parse_card("AS")
 
 
 # Hearts are trumps; A holds the top four: its sure points reach 66 only
