@@ -250,6 +250,21 @@ def test_heuristic_takes_a_ten_with_the_ace_of_the_suit():
     assert HeuristicPlayer().choose(View(h, 0)) == parse_card("AC")
 
 
+def test_heuristic_gives_away_the_fewest_points_when_it_cannot_take():
+    # Hearts are trumps; A holds no club and no trump: whatever it plays
+    # loses the nine of clubs, so it gives the card worth least.
+    h = deal(rules(), "TD JS 9S QD KS JD", "AC KC QC 9C JC AD", "AH", dealer=0)
+    act(h, "9C")
+    assert HeuristicPlayer().choose(View(h, 0)) == parse_card("9S")
+
+
+def test_heuristic_leads_a_side_jack_before_its_trump_nine():
+    # Its cheapest card is its points plus what it is worth keeping: the
+    # nine of trumps (hearts) wins tricks later, the jack of clubs not.
+    h = deal(rules(), "9H JC AS TS AD TD", "AC KC QC 9C KD AH", "JH")
+    assert HeuristicPlayer().choose(View(h, 0)) == parse_card("JC")
+
+
 def test_heuristic_trumps_a_small_card_when_that_makes_66():
     h = deal(rules(), "9H JH 9D 9S JS KD", "AC KC QC 9C JC AD", "AH", dealer=0)
     h.card_points[0] = 64  # as if taken in earlier tricks
