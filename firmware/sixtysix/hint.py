@@ -7,16 +7,16 @@ from .hand import CLAIM, CLOSE, EXCHANGE, MARRY
 from .players import beats
 
 # How often hands were won after the hard level's search said so, in
-# percent: `sixtysix calibrate --hands 600` for Sixty-Six and for
+# percent: `sixtysix calibrate --hands 2000` for Sixty-Six and for
 # Schnapsen, hard against heuristic, the two games' counts added
 # (docs/AI.md).  A world is solved with every card visible, so
 # "won in all deals tried" is won a little less often in play; the hint
 # says both.
 # Play: the chosen card won in all / 70-99% / 30-69% / 1-29% / none of the
 # deals tried.
-PLAY_HELD = (98, 84, 59, 20, 6)
+PLAY_HELD = (99, 83, 52, 20, 4)
 # Close: won in every deal solved / all but one.
-CLOSE_HELD = (96, 91)
+CLOSE_HELD = (97, 86)
 
 
 def play_bucket(wins: int, worlds: int) -> int:
