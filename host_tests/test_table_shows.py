@@ -1,0 +1,362 @@
+"""What the table says agrees with the match: the words and numbers drawn
+(read back from the canvas, not from the screen's fields) are those of the
+match state at that moment, on the two-player table and on the tables of
+seats.  Found unchecked by a mutation audit of table.py and the seats
+adapters (seats*.py): the golden screens hold one moment of each game,
+these hold every frame of a match."""
+
+import pytest
+from sixtysix.cards import NO_CARD, count
+from sixtysix_app.events import BACK, NEXT, OK
+from sixtysix_app.table import Table
+from sixtysix_tools import sim as simulator
+from test_app import board_module, host_canvas, new_sim, press, quick  # noqa: F401 (the fixture, used by name)
+
+SUITS = "\x01\x02\x03\x04"
+
+
+class TextLog:
+    """A canvas passing every call on to a real one and keeping the text
+    and suit glyphs of the frame being drawn, by position."""
+
+    def __init__(self, inner) -> None:
+        self.inner = inner
+        self.drawn: list = []
+
+    def __getattr__(self, name):
+        return getattr(self.inner, name)
+
+    def fill(self, role: int) -> None:
+        self.drawn = []
+        self.inner.fill(role)
+
+    def text(self, s: str, x: int, y: int, role: int) -> None:
+        self.drawn.append((y, x, s))
+        self.inner.text(s, x, y, role)
+
+    def suit(self, n: int, x: int, y: int, role: int) -> None:
+        self.drawn.append((y, x, SUITS[n]))
+        self.inner.suit(n, x, y, role)
+
+    def row(self, top: int, bottom: int) -> str:
+        """The text drawn with its top in [top, bottom), left to right."""
+        return "".join(s for _y, _x, s in sorted((x, y, s) for y, x, s in self.drawn if top <= y < bottom))
+
+
+@pytest.fixture
+def logged(quick, monkeypatch):  # noqa: F811 (the fixture)
+    """new_sim's boards drawing through a TextLog; the log is sim.log."""
+    made = []
+
+    def canvas(board):
+        c = TextLog(host_canvas(board))
+        made.append(c)
+        return c
+
+    monkeypatch.setattr(simulator, "make_canvas", canvas)
+
+    def start(board_name: str, save_dir, seed: int = 1):
+        sim = new_sim(board_name, save_dir, seed)
+        sim.log = made[-1]
+        return sim
+
+    return start
+
+
+def frame(sim) -> TextLog:
+    app = sim.app
+    app.dirty = True
+    app.render()
+    return sim.log
+
+
+def top_line(sim) -> str:
+    lay = sim.app.layout
+    return frame(sim).row(0, lay.ch)
+
+
+def note_line(sim) -> str:
+    lay = sim.app.layout
+    return frame(sim).row(lay.note_y, lay.h)
+
+
+def tables(sim, presses: int = 400):
+    """Press OK and yield the table at each press where it is on show."""
+    for _ in range(presses):
+        screen = sim.app.screen
+        if isinstance(screen, Table):
+            yield screen
+        press(sim, OK)
+
+
+def stock_words(h) -> str:
+    if h.closer >= 0:
+        return "closed"
+    if h.upcard == NO_CARD:
+        return "empty"
+    return "%d" % (len(h.stock) - h.pos)
+
+
+@pytest.mark.parametrize("board_name", ("oled_128x64", "pico_display", "thumby"))
+def test_the_two_player_top_line_gives_trump_stock_and_match_score(logged, tmp_path, board_name):
+    sim = logged(board_name, tmp_path, seed=7)
+    from test_app import choose
+
+    choose(sim, "New match")
+    lay = sim.app.layout
+    seen = set()
+    for t in tables(sim):
+        h, m = t.hand, t.match
+        line = top_line(sim)
+        assert line.startswith(SUITS[h.trump]), line
+        words = stock_words(h)
+        assert line[1:].lstrip().startswith(words), (line, words)
+        assert line.endswith("%d:%d" % (m.scores[0], m.scores[1])), line
+        if not lay.roomy:  # B's cards, which are not drawn
+            assert " B:%d" % count(h.hands[1]) in line, line
+        seen.add(words if not words.isdigit() else "count")
+    assert seen >= {"count", "empty"}
+
+
+def test_a_trick_put_away_leaves_the_note_line_to_whose_turn_it_is(logged, tmp_path):
+    """The note of a trick taken ("You take ...") goes with the trick:
+    once a key puts the trick away and you lead, the note says so."""
+    from sixtysix_app import table as table_module
+    from test_app import choose
+
+    sim = logged("pico_display", tmp_path, seed=3)
+    choose(sim, "New match")
+    mine = 0
+    for t in tables(sim, 300):
+        if t.state != table_module._TRICK or t.hand.last_winner != 0:
+            continue
+        assert note_line(sim).startswith("You take")
+        press(sim, OK)  # put the trick away
+        if sim.app.screen is t and t.game.to_act() == 0:
+            assert note_line(sim) == t.game.turn_note(), note_line(sim)
+            mine += 1
+    assert mine >= 3
+
+
+SEATS = "ABCD"
+
+
+def seats_status(game: str, t) -> str:
+    """The left of a table of seats' top line, as MORE_GAMES.md and
+    BIDDING.md describe it, from the hand and the match."""
+    h, m = t.hand, t.match
+    if game == "three-hand":
+        return "%s %s %s deals" % (SUITS[h.trump], stock_words(h), SEATS[m.dealer])
+    if game == "sixty-five":
+        return "%s trick %d" % (SUITS[3], min(12, h.tricks[0] + h.tricks[1] + 1))
+    bid = "%d" % (h.high_bid * 33) if h.high_bid < 5 else ("solo" if game == "four-hand" else "moon")
+    if t.game.bidding():
+        return "Bidding" if h.bidder < 0 else "Bid %s by %s" % (bid, SEATS[h.bidder])
+    return "%s %s:%s" % (SUITS[h.trump] if h.trump >= 0 else "?", SEATS[h.bidder], bid)
+
+
+@pytest.mark.parametrize("game", ("three-hand", "four-hand", "sixty-five", "bid-two", "bid-three"))
+def test_a_table_of_seats_top_line_gives_the_hand_and_the_match_score(logged, tmp_path, game):
+    from sixtysix_app.settings import GAMES
+    from test_app import choose
+
+    sim = logged("pico_display", tmp_path, seed=5)
+    settings = sim.app.session.settings
+    settings.set_game(GAMES.index(game))
+    choose(sim, "New match")
+    lay = sim.app.layout
+    checked = 0
+    for t in tables(sim, 250):
+        m = t.match
+        line = top_line(sim)
+        want = seats_status(game, t)[: lay.cols - 6]
+        assert line.startswith(want), (line, want)
+        by_side = game in ("four-hand", "sixty-five")
+        scores = m.scores[:2] if by_side else m.scores
+        assert line.endswith(":".join("%d" % s for s in scores)), line
+        checked += 1
+    assert checked > 20
+
+
+def words(pages) -> str:
+    """A Pages screen's text, its wrapped lines joined, runs of spaces as one."""
+    return " ".join(" ".join(pages.lines).split())
+
+
+def hand_results(sim, hands: int, presses: int = 3000):
+    """Press OK through the match; yield (text, hand, match) at each hand's
+    result, the hand as it ended and the match as booked."""
+    from sixtysix_app.widgets import Menu, Pages
+
+    seen = 0
+    for _ in range(presses):
+        screen = sim.app.screen
+        if isinstance(screen, Menu) and screen.title.startswith("Bid?") and screen.cursor == 0:
+            press(sim, NEXT)  # the lowest bid, not a pass: you are the bidder now and then
+        if isinstance(screen, Pages) and (screen.title.startswith("Hand ") or screen.title == "Match over"):
+            m = sim.app.session.match
+            yield words(screen), m.hand, m
+            seen += 1
+            if seen == hands:
+                return
+        press(sim, OK)
+
+
+def seat_name(seat: int) -> str:
+    return "You" if seat == 0 else SEATS[seat]
+
+
+@pytest.mark.parametrize(
+    "game", ("sixty-six", "three-hand", "four-hand", "sixty-five", "bid-two", "bid-three")
+)
+def test_a_hands_result_gives_its_points_and_the_match_as_booked(logged, tmp_path, game):
+    from sixtysix.cards import set_points
+    from sixtysix_app.settings import GAMES
+    from test_app import choose
+
+    sim = logged("pico_display", tmp_path, seed=11)
+    sim.app.session.settings.set_game(GAMES.index(game))
+    choose(sim, "New match")
+    session = sim.app.session
+    book = session.finish_hand
+    before = {}
+
+    def booked() -> None:  # who dealt and who played, before the deal passes on
+        m = session.match
+        before["dealer"] = getattr(m, "dealer", -1)
+        before["played"] = [m.seat_of(0), m.seat_of(1)]
+        book()
+
+    session.finish_hand = booked
+    results = contracts = yours = 0
+    for text, h, m in hand_results(sim, 4):
+        results += 1
+        if game == "sixty-six":
+            cards = "Cards %d %d" % (set_points(h.won[0]), set_points(h.won[1]))
+            assert cards in text and "Total %d %d" % (h.score(0), h.score(1)) in text, text
+            assert "Match: you %d, B %d" % (m.scores[0], m.scores[1]) in text, text
+        elif game == "three-hand":
+            played = before["played"]
+            assert text.startswith("%s deals and sits out." % SEATS[before["dealer"]]), text
+            assert (
+                "%s %d, %s %d." % (seat_name(played[0]), h.score(0), seat_name(played[1]), h.score(1)) in text
+            )
+        elif game == "sixty-five":
+            assert (
+                "Tricks %d and %d, points you and C %d, B and D %d."
+                % (
+                    h.tricks[0],
+                    h.tricks[1],
+                    h.score(0),
+                    h.score(1),
+                )
+                in text
+            ), text
+        elif h.bidder >= 0:  # the bidding games, a hand not passed out
+            contracts += 1
+            yours += h.bidder == 0
+            made = "made" if h.made else "failed"
+            assert " %s." % made in text.split("Points")[0], text
+            assert "Game points: %+d and %+d." % (h.game_points[0], h.game_points[1]) in text, text
+            if game == "four-hand":
+                side = "you and C" if h.bidder in (0, 2) else "B and D"
+                bid = "solo" if h.high_bid >= 5 else "%d" % (33 * h.high_bid)
+                assert text.startswith("%s bid %s for %s: " % (SEATS[h.bidder], bid, side)), text
+                assert "Points: you and C %d, B and D %d." % (h.side_score(0), h.side_score(1)) in text, text
+            else:
+                others = "the others" if game == "bid-three" else ("B" if h.bidder == 0 else "you")
+                bidder = "you" if h.bidder == 0 else SEATS[h.bidder]
+                assert text.startswith("%s bid" % seat_name(h.bidder)), text
+                assert "Points: %s %d, %s %d." % (bidder, h.side_score(0), others, h.side_score(1)) in text, (
+                    text
+                )
+        if game in ("four-hand", "sixty-five"):
+            assert "You and C %d, B and D %d." % (m.scores[0], m.scores[1]) in text, text
+        elif game != "sixty-six":
+            named = ", ".join(
+                "%s %d" % ("You" if s == 0 else SEATS[s], m.scores[s]) for s in range(len(m.scores))
+            )
+            assert "Match to %d. %s." % (m.rules.target, named) in text, text
+    assert results == 4 or sim.app.session.match.winner >= 0
+    assert contracts or game not in ("four-hand", "bid-two", "bid-three")
+    assert yours or game not in ("bid-two", "bid-three")
+
+
+@pytest.mark.parametrize("value", ("2", "2or3", "match"))
+def test_the_claim_question_names_what_a_false_claim_costs_under_the_option(logged, tmp_path, value):
+    """RULES.md: a false claim gives the opponent 2, or 3 while the opponent
+    has no trick under `false-claim 2or3`, or the whole match under `match`."""
+    from sixtysix.hand import CLAIM
+    from sixtysix_app import table_menu
+    from sixtysix_app.widgets import Confirm
+    from test_app import choose
+
+    sim = logged("pico_display", tmp_path, seed=2)
+    sim.app.session.settings.rules.set_option("false-claim", value)
+    choose(sim, "New match")
+    t = sim.app.screen
+    r = t.hand.rules
+    table_menu.ask(t, CLAIM)()
+    assert isinstance(sim.app.screen, Confirm)
+    text = " ".join(" ".join(sim.app.screen.lines).split())
+    assert ("lose the match" in text) == r.false_claim_loses_match(), text
+    if not r.false_claim_loses_match():
+        assert "B gets %d" % r.false_claim_points(1) in text, text
+        assert ("3 if B has no trick" in text) == (r.false_claim_points(0) == 3), text
+
+
+@pytest.mark.parametrize("mode", ("counting", "assisted"))
+def test_the_two_player_notes_say_the_move_the_trick_and_in_assisted_mode_the_points(logged, tmp_path, mode):
+    """B's lead is named; a trick taken names its taker and its two cards,
+    and in assisted mode (README: running scores shown) what it was worth,
+    and your turn the hand's scores so far; counting mode shows none."""
+    from sixtysix.cards import set_points
+    from sixtysix_app import table as table_module
+    from sixtysix_app.ui import card_text
+    from test_app import choose
+
+    sim = logged("pico_display", tmp_path, seed=4)
+    sim.app.session.settings.rules.set_option("mode", mode)
+    choose(sim, "New match")
+    assisted = mode == "assisted"
+    seen = {"lead": 0, "trick": 0, "turn": 0}
+    for t in tables(sim, 250):
+        h = t.hand
+        note = note_line(sim)
+        if t.state == table_module._TRICK:
+            taker = "You take" if h.last_winner == 0 else "B takes"
+            said = "%s %s %s" % (taker, card_text(h.last_lead), card_text(h.last_follow))
+            worth = " +%d" % set_points((1 << h.last_lead) | (1 << h.last_follow))
+            assert note == said + (worth if assisted else ""), (note, said)
+            seen["trick"] += 1
+        elif t.state == table_module._PLAY and t.game.to_act() == 0 and h.pending < 0:
+            if h.lead != NO_CARD and h.turn == 0 and t.note:
+                assert note == "B leads " + card_text(h.lead), note
+                seen["lead"] += 1
+            elif not t.note:
+                want = "Play to " + card_text(h.lead) if h.lead != NO_CARD else "Your lead"
+                scores = "  %d-%d" % (h.score(0), h.score(1))
+                assert note == want + (scores if assisted else ""), (note, want)
+                seen["turn"] += 1
+    assert min(seen.values()) >= 3, seen
+
+
+def test_a_claim_at_the_table_of_three_asks_first(logged, tmp_path):
+    """seats_slots.py: at the tables of seats a claim asks first, as at
+    two (a false claim costs the hand), and Back leaves the hand as it was."""
+    from sixtysix.hand import CLAIM
+    from sixtysix_app import table_menu
+    from sixtysix_app.settings import GAMES
+    from sixtysix_app.widgets import Confirm
+    from test_app import choose
+
+    sim = logged("pico_display", tmp_path, seed=2)
+    sim.app.session.settings.set_game(GAMES.index("three-hand"))
+    choose(sim, "New match")
+    t = sim.app.screen
+    table_menu.ask(t, CLAIM)()
+    question = sim.app.screen
+    assert isinstance(question, Confirm)
+    assert "66" in " ".join(question.lines)
+    press(sim, BACK)
+    assert sim.app.screen is t and not t.hand.over
