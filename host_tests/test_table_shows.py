@@ -7,7 +7,7 @@ these hold every frame of a match."""
 
 import pytest
 from sixtysix.cards import NO_CARD, count
-from sixtysix_app.events import BACK, NEXT, OK
+from sixtysix_app.events import BACK, NEXT, OK, PREV
 from sixtysix_app.table import Table
 from sixtysix_tools import sim as simulator
 from test_app import board_module, host_canvas, new_sim, press, quick  # noqa: F401 (the fixture, used by name)
@@ -360,3 +360,91 @@ def test_a_claim_at_the_table_of_three_asks_first(logged, tmp_path):
     assert "66" in " ".join(question.lines)
     press(sim, BACK)
     assert sim.app.screen is t and not t.hand.over
+
+
+def popup(sim) -> str:
+    return " ".join(" ".join(sim.app.popup).split())
+
+
+@pytest.mark.parametrize("mode", ("counting", "assisted"))
+def test_the_match_score_names_the_target_both_scores_the_pot_and_in_assisted_mode_the_hand(
+    logged, tmp_path, mode
+):
+    from test_app import choose
+
+    sim = logged("pico_display", tmp_path, seed=6)
+    sim.app.session.settings.rules.set_option("mode", mode)
+    choose(sim, "New match")
+    for t in tables(sim, 40):
+        if t.state == 0 and t.hand.tricks[0] and t.hand.tricks[1]:
+            break
+    m, h = t.match, t.hand
+    m.scores[0], m.scores[1] = 3, 5  # set apart, so that a swap shows
+    t._score()
+    text = popup(sim)
+    assert text.startswith("Match to %d. You 3, B 5." % m.rules.target), text
+    assert "Pot" not in text
+    assert ("This hand: you %d, B %d." % (h.score(0), h.score(1)) in text) == (mode == "assisted"), text
+    assert h.score(0) != h.score(1)
+    m.pot = 2  # game points carried over from a hand nobody won
+    t._score()
+    assert "Pot: 2." in popup(sim), popup(sim)
+
+
+@pytest.mark.parametrize("game", ("four-hand", "bid-two", "bid-three"))
+def test_the_bid_menu_names_the_high_bid_and_offers_each_higher_bid_by_its_points(logged, tmp_path, game):
+    """MORE_GAMES.md and BIDDING.md: bids 1 to 4 ask for 33 points each,
+    bid 5 is four-hand's solo and the bidding games' moon; the menu's title
+    says who holds the highest bid so far."""
+    from sixtysix_app.settings import GAMES
+    from sixtysix_app.widgets import Menu
+    from test_app import choose
+
+    sim = logged("pico_display", tmp_path, seed=8)
+    sim.app.session.settings.set_game(GAMES.index(game))
+    choose(sim, "New match")
+    five = "Solo" if game == "four-hand" else "Moon (every trick)"
+    menus = outbid = 0
+    for _ in range(300):
+        screen = sim.app.screen
+        if isinstance(screen, Menu) and screen.title.startswith("Bid?"):
+            h = sim.app.session.match.hand
+            if h.bidder < 0:
+                assert screen.title == "Bid? None yet"
+            else:
+                held = "%d" % (33 * h.high_bid) if h.high_bid < 5 else five.split()[0].lower()
+                assert screen.title == "Bid? %s has %s" % (SEATS[h.bidder], held), screen.title
+                outbid += 1
+            labels = [item[0] for item in screen.items]
+            bids = range(h.high_bid + 1 if h.bidder >= 0 else 1, 6)
+            assert labels == ["Pass"] + ["Bid %d (%d)" % (n, 33 * n) if n < 5 else five for n in bids], labels
+            menus += 1
+            press(sim, NEXT)  # bid, so that the others have a bid to beat
+        press(sim, OK)
+    assert menus >= 3 and outbid >= 1, (menus, outbid)
+
+
+@pytest.mark.parametrize("game", ("four-hand", "bid-two"))
+def test_the_highest_bid_is_named_solo_or_moon_on_the_top_line_and_in_the_result(logged, tmp_path, game):
+    from sixtysix_app.settings import GAMES
+    from sixtysix_app.widgets import Menu
+    from test_app import choose
+
+    sim = logged("pico_display", tmp_path, seed=8)
+    sim.app.session.settings.set_game(GAMES.index(game))
+    choose(sim, "New match")
+    word = "solo" if game == "four-hand" else "moon"
+    for _ in range(50):
+        screen = sim.app.screen
+        if isinstance(screen, Menu) and screen.title.startswith("Bid?"):
+            break
+        press(sim, OK)
+    press(sim, PREV)  # the last item: the highest bid
+    press(sim, OK)
+    h = sim.app.session.match.hand
+    assert h.bidder == 0 and h.high_bid == 5
+    assert top_line(sim)[1:].startswith(" A:" + word), top_line(sim)
+    text = next(hand_results(sim, 1))[0]
+    assert text.startswith(("A bid %s for you and C: " if game == "four-hand" else "You bid %s: ") % word), (
+        text
+    )
