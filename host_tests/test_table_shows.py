@@ -448,3 +448,70 @@ def test_the_highest_bid_is_named_solo_or_moon_on_the_top_line_and_in_the_result
     assert text.startswith(("A bid %s for you and C: " if game == "four-hand" else "You bid %s: ") % word), (
         text
     )
+
+
+def test_the_table_of_three_shows_the_upcard_until_the_stock_is_closed(logged, tmp_path):
+    """MORE_GAMES.md: three-hand is a Sixty-Six hand; RULES.md: closing
+    turns the upcard down, so the roomy table's "up" card goes."""
+    from sixtysix.hand import CLOSE
+    from sixtysix_app.settings import GAMES
+    from sixtysix_app.ui import card_text
+    from test_app import choose
+
+    sim = logged("pico_display", tmp_path, seed=9)
+    sim.app.session.settings.set_game(GAMES.index("three-hand"))
+    choose(sim, "New match")
+    lay = sim.app.layout
+    assert lay.roomy
+    for t in tables(sim, 200):
+        if t.state == 0 and t.game.to_act() == 0 and CLOSE in t.legal_codes():
+            break
+    else:
+        pytest.fail("no turn where you may close")
+    h = t.hand
+    row = frame(sim).row(lay.opp_y, lay.opp_y + lay.card_h)
+    assert row.startswith("up") and card_text(h.upcard) in row, row
+    t._do(CLOSE)()
+    assert h.closer >= 0
+    row = frame(sim).row(lay.opp_y, lay.opp_y + lay.card_h)
+    assert "up" not in row and card_text(h.upcard) not in row, row
+
+
+def test_while_a_computer_seat_thinks_the_note_names_it(logged, tmp_path):
+    from test_app import choose
+
+    sim = logged("oled_128x64", tmp_path, seed=3)
+    choose(sim, "New match")
+    named = 0
+    for t in tables(sim, 60):
+        h = t.hand
+        if t.state == 0 and t.game.to_act() == 0 and h.lead == NO_CARD and h.pending < 0:
+            card = [c for c in t.legal_codes() if c < 64][0]
+            t.act(card)  # your lead, without the loop's next tick: B is to move
+            assert t.busy and note_line(sim) == "B is thinking", note_line(sim)
+            named += 1
+    assert named >= 2
+
+
+def test_the_dealer_at_three_sits_out_and_the_table_says_so(logged, tmp_path):
+    """MORE_GAMES.md: at three the dealer deals to the other two and sits
+    out; when that is you, your row says so and holds no card."""
+    from sixtysix_app.settings import GAMES
+    from test_app import choose
+
+    sim = logged("oled_128x64", tmp_path, seed=1)
+    sim.app.session.settings.set_game(GAMES.index("three-hand"))
+    choose(sim, "New match")
+    lay = sim.app.layout
+    dealt = out = 0
+    for t in tables(sim, 400):
+        row = frame(sim).row(lay.hand_y, lay.note_y)
+        if t.match.dealer == 0:
+            assert t.game.cards(0) == [] and "You sit out" in row, row
+            out += 1
+        else:
+            assert "You sit out" not in row, row
+            dealt += 1
+        if out > 3 and dealt > 3:
+            break
+    assert out and dealt
