@@ -515,3 +515,29 @@ def test_the_dealer_at_three_sits_out_and_the_table_says_so(logged, tmp_path):
         if out > 3 and dealt > 3:
             break
     assert out and dealt
+
+
+def test_the_computers_marriage_is_noted_with_its_points_and_no_card_flies(logged, tmp_path, monkeypatch):
+    """A marriage is an action, not a card: the note says what it is worth
+    (40 in trumps, RULES.md) and nothing flies to the table until B leads
+    its king or queen."""
+    from sixtysix.cardtext import parse_card
+    from sixtysix.hand import MARRY
+    from sixtysix_app import ui
+    from support import cards
+    from test_app import choose
+
+    sim = logged("pico_display", tmp_path, seed=2)
+    choose(sim, "New match")
+    t = sim.app.screen
+    h = t.hand
+    stock = [parse_card(n) for n in "TD KD QD AD TH AH 9S JS QS KS TS".split()] + [parse_card("AC")]
+    h.deal(0, cards("9C JC TC 9D JD AS"), cards("KC QC KH QH 9H JH"), stock)  # B leads; clubs are trumps
+    t.sync()
+    assert t.busy
+    flown = []
+    monkeypatch.setattr(ui.Flight, "start", lambda flight, card, *rest: flown.append(card))
+    monkeypatch.setattr(t.players[1], "choose", lambda view: MARRY + 0)
+    t.tick(sim.app.now)
+    assert h.marriage_points[1] == 40 and not flown
+    assert note_line(sim).startswith("B marries \x01: 40"), note_line(sim)
