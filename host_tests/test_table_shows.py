@@ -31,16 +31,21 @@ class TextLog:
         self.inner.fill(role)
 
     def text(self, s: str, x: int, y: int, role: int) -> None:
-        self.drawn.append((y, x, s))
+        self.drawn.append((y, x, s, len(s) * self.inner.char_w))
         self.inner.text(s, x, y, role)
 
     def suit(self, n: int, x: int, y: int, role: int) -> None:
-        self.drawn.append((y, x, SUITS[n]))
+        self.drawn.append((y, x, SUITS[n], self.inner.char_w))
         self.inner.suit(n, x, y, role)
 
     def row(self, top: int, bottom: int) -> str:
         """The text drawn with its top in [top, bottom), left to right."""
-        return "".join(s for _y, _x, s in sorted((x, y, s) for y, x, s in self.drawn if top <= y < bottom))
+        return "".join(s for _x, s in sorted((x, s) for y, x, s, _w in self.drawn if top <= y < bottom))
+
+    def overlaps(self, top: int, bottom: int) -> list:
+        """Pairs of texts in the row [top, bottom) drawn over each other."""
+        spans = sorted((x, x + w, s) for y, x, s, w in self.drawn if top <= y < bottom)
+        return [(a[2], b[2]) for a, b in zip(spans, spans[1:]) if b[0] < a[1]]
 
 
 @pytest.fixture
@@ -80,12 +85,17 @@ def note_line(sim) -> str:
     return frame(sim).row(lay.note_y, lay.h)
 
 
-def tables(sim, presses: int = 400):
-    """Press OK and yield the table at each press where it is on show."""
+def tables(sim, presses: int = 400, bid: bool = False):
+    """Press OK and yield the table at each press where it is on show; with
+    `bid`, take the lowest bid rather than pass in a bid menu."""
+    from sixtysix_app.widgets import Menu
+
     for _ in range(presses):
         screen = sim.app.screen
         if isinstance(screen, Table):
             yield screen
+        elif bid and isinstance(screen, Menu) and screen.title.startswith("Bid?") and screen.cursor == 0:
+            press(sim, NEXT)
         press(sim, OK)
 
 
@@ -156,24 +166,29 @@ def seats_status(game: str, t) -> str:
 
 
 @pytest.mark.parametrize("game", ("three-hand", "four-hand", "sixty-five", "bid-two", "bid-three"))
-def test_a_table_of_seats_top_line_gives_the_hand_and_the_match_score(logged, tmp_path, game):
+@pytest.mark.parametrize("board_name", ("pico_display", "thumby"))
+def test_a_table_of_seats_top_line_gives_the_hand_and_the_match_score(logged, tmp_path, board_name, game):
+    """The status on the left, cut short where the panel is narrow but
+    never drawn over the scores on the right."""
     from sixtysix_app.settings import GAMES
     from test_app import choose
 
-    sim = logged("pico_display", tmp_path, seed=5)
+    sim = logged(board_name, tmp_path, seed=5)
     settings = sim.app.session.settings
     settings.set_game(GAMES.index(game))
     choose(sim, "New match")
     lay = sim.app.layout
     checked = 0
-    for t in tables(sim, 250):
+    for t in tables(sim, 250, bid=True):
         m = t.match
         line = top_line(sim)
-        want = seats_status(game, t)[: lay.cols - 6]
-        assert line.startswith(want), (line, want)
         by_side = game in ("four-hand", "sixty-five")
-        scores = m.scores[:2] if by_side else m.scores
-        assert line.endswith(":".join("%d" % s for s in scores)), line
+        scores = ":".join("%d" % s for s in (m.scores[:2] if by_side else m.scores))
+        assert line.endswith(scores), line
+        shown = line[: -len(scores)].rstrip()
+        want = seats_status(game, t)
+        assert want.startswith(shown) and len(shown) >= min(len(want), lay.cols // 2), (line, want)
+        assert not sim.log.overlaps(0, lay.ch), sim.log.overlaps(0, lay.ch)
         checked += 1
     assert checked > 20
 
@@ -541,3 +556,57 @@ def test_the_computers_marriage_is_noted_with_its_points_and_no_card_flies(logge
     t.tick(sim.app.now)
     assert h.marriage_points[1] == 40 and not flown
     assert note_line(sim).startswith("B marries \x01: 40"), note_line(sim)
+
+
+def test_your_king_offers_its_marriage_at_its_worth_and_the_trump_nine_the_exchange(logged, tmp_path):
+    """RULES.md: a marriage is worth 20, 40 in trumps; the trump nine may
+    be exchanged for the upcard.  OK on such a card asks which."""
+    from sixtysix.cardtext import parse_card
+    from sixtysix.hand import EXCHANGE, MARRY
+    from sixtysix_app.ui import card_text
+    from sixtysix_app.widgets import Menu
+    from support import cards
+    from test_app import choose
+
+    sim = logged("pico_display", tmp_path, seed=2)
+    sim.app.session.settings.rules.set_option("exchange-needs-trick", "no")  # the exchange open at once
+    choose(sim, "New match")
+    t = sim.app.screen
+    h = t.hand
+    stock = [parse_card(n) for n in "TD KD QD AD TH AH 9S JS QS KS TS".split()] + [parse_card("AC")]
+    h.deal(1, cards("9D JD JC JH 9H AS"), cards("KC QC KH QH 9C TC"), stock)  # you lead; clubs are trumps
+    t.sync()
+    for name, label in (
+        ("KC", "Marry 40, lead K\x01"),
+        ("QH", "Marry 20, lead Q\x03"),
+        ("9C", "Swap for A\x01"),
+    ):
+        t.choose_card(parse_card(name))
+        menu = sim.app.screen
+        assert isinstance(menu, Menu), name
+        shown = card_text(parse_card(name))
+        assert menu.title == "Your " + shown
+        assert [item[0] for item in menu.items] == [label, "Play " + shown, "Back"], (name, menu.items)
+        sim.app.show(t)
+    assert MARRY + 0 in t.legal_codes() and EXCHANGE in t.legal_codes()
+
+
+def test_while_the_others_bid_over_yours_the_top_line_names_you_as_the_high_bidder(logged, tmp_path):
+    from sixtysix.four import BID
+    from sixtysix_app.settings import GAMES
+    from sixtysix_app.widgets import Menu
+    from test_app import choose
+
+    sim = logged("pico_display", tmp_path, seed=8)
+    sim.app.session.settings.set_game(GAMES.index("four-hand"))
+    choose(sim, "New match")
+    for _ in range(50):
+        if isinstance(sim.app.screen, Menu) and sim.app.screen.title.startswith("Bid?"):
+            break
+        press(sim, OK)
+    sim.app.screen.key(BACK)  # back to the table, the bid still yours to make
+    t = sim.app.screen
+    assert isinstance(t, Table) and t.game.bidding()
+    t.act(BID + 1)  # without the loop's next tick: the others are still to bid
+    assert t.game.bidding() and t.hand.bidder == 0
+    assert top_line(sim).startswith("Bid 33 by A"), top_line(sim)
