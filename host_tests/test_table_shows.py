@@ -204,15 +204,22 @@ def hand_results(sim, hands: int, presses: int = 3000):
     from sixtysix_app.widgets import Menu, Pages
 
     seen = 0
+    last = None
     for _ in range(presses):
         screen = sim.app.screen
         if isinstance(screen, Menu) and screen.title.startswith("Bid?") and screen.cursor == 0:
             press(sim, NEXT)  # the lowest bid, not a pass: you are the bidder now and then
-        if isinstance(screen, Pages) and (screen.title.startswith("Hand ") or screen.title == "Match over"):
+        title = getattr(screen, "title", "")
+        if (
+            isinstance(screen, Pages)
+            and (title.startswith("Hand ") or title == "Match over")
+            and screen is not last
+        ):
+            last = screen
             m = sim.app.session.match
             yield words(screen), m.hand, m
             seen += 1
-            if seen == hands:
+            if seen == hands or title == "Match over":
                 return
         press(sim, OK)
 
@@ -221,9 +228,10 @@ def seat_name(seat: int) -> str:
     return "You" if seat == 0 else SEATS[seat]
 
 
-@pytest.mark.parametrize(
-    "game", ("sixty-six", "three-hand", "four-hand", "sixty-five", "bid-two", "bid-three")
-)
+ALL_GAMES = ("sixty-six", "three-hand", "four-hand", "sixty-five", "bid-two", "bid-three")
+
+
+@pytest.mark.parametrize("game", ALL_GAMES)
 def test_a_hands_result_gives_its_points_and_the_match_as_booked(logged, tmp_path, game):
     from sixtysix.cards import set_points
     from sixtysix_app.settings import GAMES
@@ -246,10 +254,17 @@ def test_a_hands_result_gives_its_points_and_the_match_as_booked(logged, tmp_pat
     results = contracts = yours = 0
     for text, h, m in hand_results(sim, 4):
         results += 1
+        assert sim.app.screen.title in ("Hand %d" % results, "Match over"), sim.app.screen.title
         if game == "sixty-six":
             cards = "Cards %d %d" % (set_points(h.won[0]), set_points(h.won[1]))
             assert cards in text and "Total %d %d" % (h.score(0), h.score(1)) in text, text
             assert "Match: you %d, B %d" % (m.scores[0], m.scores[1]) in text, text
+            marry = "Marry %d %d" % (h.marriage_points[0], h.marriage_points[1])
+            assert (marry in text) == (h.marriage_points[0] + h.marriage_points[1] > 0), text
+            last = [h.card_points[p] - set_points(h.won[p]) for p in (0, 1)]  # the last trick's 10
+            assert ("Last %d %d" % (last[0], last[1]) in text) == (last[0] + last[1] > 0), text
+            if m.winner < 0:
+                assert "(to %d)." % m.rules.target in text, text
         elif game == "three-hand":
             played = before["played"]
             assert text.startswith("%s deals and sits out." % SEATS[before["dealer"]]), text
@@ -610,3 +625,41 @@ def test_while_the_others_bid_over_yours_the_top_line_names_you_as_the_high_bidd
     t.act(BID + 1)  # without the loop's next tick: the others are still to bid
     assert t.game.bidding() and t.hand.bidder == 0
     assert top_line(sim).startswith("Bid 33 by A"), top_line(sim)
+
+
+@pytest.mark.parametrize("game", ALL_GAMES)
+def test_a_match_won_ends_on_match_over_naming_the_winner(logged, tmp_path, game):
+    from sixtysix_app.settings import GAMES
+    from test_app import choose
+
+    sim = logged("pico_display", tmp_path, seed=3)
+    settings = sim.app.session.settings
+    settings.set_game(GAMES.index(game))
+    settings.target = 1
+    choose(sim, "New match")
+    for text, _h, m in hand_results(sim, 20):
+        if m.winner < 0:
+            assert "win" not in text, text
+            continue
+        if game in ("four-hand", "sixty-five"):
+            said = "You and C win the match!" if m.winner == 0 else "B and D win the match."
+        else:
+            said = "You win the match!" if m.winner == 0 else "%s wins the match." % SEATS[m.winner]
+        assert sim.app.screen.title == "Match over" and text.endswith(said), text
+        return
+    pytest.fail("no match over in 20 hands")
+
+
+def test_you_winning_a_match_of_sixty_six_are_told_so(logged, tmp_path):
+    from test_app import choose
+
+    for seed in range(1, 30):
+        sim = logged("pico_display", tmp_path / str(seed), seed=seed)
+        sim.app.session.settings.target = 1
+        choose(sim, "New match")
+        text, _h, m = next(hand_results(sim, 1))
+        if m.winner == 0:
+            assert sim.app.screen.title == "Match over" and text.endswith("You win the match!"), text
+            assert "(to " not in text
+            return
+    pytest.fail("you won no match of one hand in 30 seeds")
