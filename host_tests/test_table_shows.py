@@ -604,6 +604,9 @@ def test_your_king_offers_its_marriage_at_its_worth_and_the_trump_nine_the_excha
         assert [item[0] for item in menu.items] == [label, "Play " + shown, "Back"], (name, menu.items)
         sim.app.show(t)
     assert MARRY + 0 in t.legal_codes() and EXCHANGE in t.legal_codes()
+    labels = [item[0] for item in t.menu("actions").items]
+    assert "Marry \x01 (40)" in labels and "Marry \x03 (20)" in labels, labels
+    assert "Exchange for A\x01" in labels, labels
 
 
 def test_while_the_others_bid_over_yours_the_top_line_names_you_as_the_high_bidder(logged, tmp_path):
