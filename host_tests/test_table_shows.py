@@ -666,3 +666,39 @@ def test_you_winning_a_match_of_sixty_six_are_told_so(logged, tmp_path):
             assert "(to " not in text
             return
     pytest.fail("you won no match of one hand in 30 seeds")
+
+
+def test_the_hint_asks_the_hard_level_whatever_the_opponents_level(logged, tmp_path, monkeypatch):
+    """README: a hint asks the `hard` level, whatever the opponent plays."""
+    from sixtysix.ai import SearchPlayer
+    from test_app import choose
+
+    sim = logged("pico_display", tmp_path, seed=2)
+    sim.app.session.settings.hints = True
+    choose(sim, "New match")
+    t = sim.app.screen
+    assert t.players[1].level == "easy"
+    asked = []
+    real = SearchPlayer.choose
+
+    def choose_noted(player, view):
+        asked.append(player.level)
+        return real(player, view)
+
+    made = []
+    real_init = SearchPlayer.__init__
+
+    def init_noted(player, *args, **kwargs):
+        made.append(args)
+        real_init(player, *args, **kwargs)
+
+    monkeypatch.setattr(SearchPlayer, "choose", choose_noted)
+    monkeypatch.setattr(SearchPlayer, "__init__", init_noted)
+    import re
+
+    for _ in range(2):
+        t.hint()
+        said = popup(sim)
+        assert said and not re.search(r"\b[9JQKTA][CDHS]\b", said), said  # cards with suit glyphs, as drawn
+    assert asked == ["hard", "hard"], asked
+    assert len(made) == 1  # one searcher made for the hints and kept for the hand (seats_hand.OnHand.hint)
