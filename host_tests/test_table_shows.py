@@ -702,3 +702,25 @@ def test_the_hint_asks_the_hard_level_whatever_the_opponents_level(logged, tmp_p
         assert said and not re.search(r"\b[9JQKTA][CDHS]\b", said), said  # cards with suit glyphs, as drawn
     assert asked == ["hard", "hard"], asked
     assert len(made) == 1  # one searcher made for the hints and kept for the hand (seats_hand.OnHand.hint)
+
+
+def test_in_schnapsen_the_trump_jack_offers_the_exchange(logged, tmp_path):
+    """RULES.md 2a: in Schnapsen the trump jack, not a nine, takes the upcard."""
+    from sixtysix.cardtext import parse_card
+    from sixtysix.rules import SCHNAPSEN
+    from sixtysix_app.settings import GAMES
+    from support import cards
+    from test_app import choose
+
+    sim = logged("pico_display", tmp_path, seed=2)
+    sim.app.session.settings.set_game(GAMES.index("schnapsen"))
+    choose(sim, "New match")
+    t = sim.app.screen
+    h = t.hand
+    assert h.rules.game == SCHNAPSEN
+    stock = [parse_card(n) for n in "TC JH TH AH JS QS KS TS AS".split()] + [parse_card("AC")]
+    h.deal(1, cards("QC KC JD QD KD"), cards("JC KH QH TD AD"), stock)  # you lead; clubs are trumps
+    t.sync()
+    t.choose_card(parse_card("JC"))
+    labels = [item[0] for item in sim.app.screen.items]
+    assert labels == ["Swap for A\x01", "Play J\x01", "Back"], labels
