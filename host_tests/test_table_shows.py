@@ -178,7 +178,7 @@ def test_a_table_of_seats_top_line_gives_the_hand_and_the_match_score(logged, tm
     settings.set_game(GAMES.index(game))
     choose(sim, "New match")
     lay = sim.app.layout
-    checked = 0
+    checked = turns = 0
     for t in tables(sim, 250, bid=True):
         m = t.match
         line = top_line(sim)
@@ -189,8 +189,11 @@ def test_a_table_of_seats_top_line_gives_the_hand_and_the_match_score(logged, tm
         want = seats_status(game, t)
         assert want.startswith(shown) and len(shown) >= min(len(want), lay.cols // 2), (line, want)
         assert not sim.log.overlaps(0, lay.ch), sim.log.overlaps(0, lay.ch)
+        if t.state == 0 and t.game.to_act() == 0 and not t.game.bidding() and not t.note:
+            assert note_line(sim) == "Your turn", note_line(sim)
+            turns += 1
         checked += 1
-    assert checked > 20
+    assert checked > 20 and turns > 3
 
 
 def words(pages) -> str:
