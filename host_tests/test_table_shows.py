@@ -727,3 +727,22 @@ def test_in_schnapsen_the_trump_jack_offers_the_exchange(logged, tmp_path):
     t.choose_card(parse_card("JC"))
     labels = [item[0] for item in sim.app.screen.items]
     assert labels == ["Swap for A\x01", "Play J\x01", "Back"], labels
+
+
+@pytest.mark.parametrize("game", ("bid-two", "bid-three"))
+def test_a_bid_hint_says_the_points_the_bid_asks_for_and_the_moon_every_trick(logged, tmp_path, game):
+    """BIDDING.md: bid n asks for 33 x n points, bid 5 (the moon) for every trick."""
+    from sixtysix.four import BID
+    from sixtysix_app.settings import GAMES
+    from test_app import choose
+
+    sim = logged("pico_display", tmp_path, seed=2)
+    sim.app.session.settings.set_game(GAMES.index(game))
+    choose(sim, "New match")
+    g = sim.app.session.match
+    from sixtysix_app.seats import adapter
+
+    a = adapter(g)
+    for n in range(1, 5):
+        assert "reach %d." % (33 * n) in a.hint_reason(BID + n), a.hint_reason(BID + n)
+    assert "every trick" in a.hint_reason(BID + 5)
