@@ -746,3 +746,21 @@ def test_a_bid_hint_says_the_points_the_bid_asks_for_and_the_moon_every_trick(lo
     for n in range(1, 5):
         assert "reach %d." % (33 * n) in a.hint_reason(BID + n), a.hint_reason(BID + n)
     assert "every trick" in a.hint_reason(BID + 5)
+
+
+def test_the_last_trick_names_who_took_it_you_as_you(logged, tmp_path):
+    from test_app import choose
+
+    sim = logged("pico_display", tmp_path, seed=3)
+    choose(sim, "New match")
+    takers = set()
+    for t in tables(sim, 80):
+        h = t.hand
+        if t.state == 0 and t.game.to_act() == 0 and h.last_winner >= 0:
+            t._last_trick()
+            assert note_line(sim) == "Last trick: %s won" % ("you" if h.last_winner == 0 else "B"), note_line(
+                sim
+            )
+            takers.add(h.last_winner)
+            press(sim, BACK)  # back from the last trick
+    assert takers == {0, 1}
