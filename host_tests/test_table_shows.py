@@ -764,3 +764,54 @@ def test_the_last_trick_names_who_took_it_you_as_you(logged, tmp_path):
             takers.add(h.last_winner)
             press(sim, BACK)  # back from the last trick
     assert takers == {0, 1}
+
+
+@pytest.mark.parametrize("board_name", ("pico_display", "thumby"))
+def test_the_computers_exchange_and_close_are_noted(logged, tmp_path, monkeypatch, board_name):
+    """The note of B's exchange names the card B takes, whole on the
+    narrowest panels (the Thumby's 18 columns, the Pico Display's 20)."""
+    from sixtysix.cardtext import parse_card
+    from sixtysix.hand import CLOSE, EXCHANGE
+    from support import cards
+    from test_app import choose
+
+    sim = logged(board_name, tmp_path, seed=2)
+    sim.app.session.settings.rules.set_option("exchange-needs-trick", "no")
+    choose(sim, "New match")
+    t = sim.app.screen
+    h = t.hand
+    stock = [parse_card(n) for n in "TD KD QD AD TH AH 9S JS QS KS TS".split()] + [parse_card("AC")]
+    h.deal(0, cards("JC TC 9D JD AS QH"), cards("KC QC KH 9C 9H JH"), stock)  # B leads; clubs are trumps
+    t.sync()
+    moves = [EXCHANGE, CLOSE]
+    monkeypatch.setattr(t.players[1], "choose", lambda view: moves.pop(0))
+    t.tick(sim.app.now)
+    note = note_line(sim)
+    assert note.startswith("B takes") and "upcard" in note and note.endswith(" A\x01"), note
+    t.tick(sim.app.now)
+    assert h.closer == 1 and note_line(sim) == "B closes the stock", note_line(sim)
+
+
+def test_the_close_question_names_the_cost_by_bs_tricks_not_yours(logged, tmp_path):
+    """RULES.md: a closer who fails gives 3 if the other had no trick at the
+    close, else 2: the question counts B's tricks."""
+    from sixtysix.hand import CLOSE
+    from sixtysix_app.widgets import Confirm
+    from test_app import choose
+
+    for seed in range(1, 30):
+        sim = logged("pico_display", tmp_path / str(seed), seed=seed)
+        choose(sim, "New match")
+        for t in tables(sim, 30):
+            h = t.hand
+            if t.state == 0 and CLOSE in t.legal_codes() and (h.tricks[0] == 0) != (h.tricks[1] == 0):
+                cost = 3 if h.tricks[1] == 0 else 2
+                t.menu("actions")  # built as BACK builds it
+                from sixtysix_app import table_menu
+
+                table_menu.ask(t, CLOSE)()
+                assert isinstance(sim.app.screen, Confirm)
+                text = " ".join(sim.app.screen.lines)
+                assert "B scores %d" % cost in text, text
+                return
+    pytest.fail("no close offered with one player trickless")

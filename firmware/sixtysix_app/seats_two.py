@@ -48,7 +48,7 @@ class Two(OnHand):
             suit = code - MARRY
             return "B marries %s: %d" % (suit_char(suit), 40 if suit == h.trump else 20)
         if code == EXCHANGE:
-            return "B takes the upcard " + card_text(h.upcard)
+            return "B takes upcard " + card_text(h.upcard)  # 17 columns: whole on the Thumby's 18
         if code == CLOSE or code == CLAIM:
             return "B closes the stock" if code == CLOSE else "B claims 66"
         if h.lead == NO_CARD:
