@@ -815,3 +815,34 @@ def test_the_close_question_names_the_cost_by_bs_tricks_not_yours(logged, tmp_pa
                 assert "B scores %d" % cost in text, text
                 return
     pytest.fail("no close offered with one player trickless")
+
+
+def test_the_two_player_table_shows_the_stock_and_upcard_until_a_close(logged, tmp_path):
+    """RULES.md: closing turns the upcard down and ends drawing: the stock's
+    count and the upcard leave the table; an exhausted stock shows neither."""
+    from sixtysix.hand import CLOSE
+    from sixtysix_app.ui import card_text
+    from test_app import choose
+
+    sim = logged("pico_display", tmp_path, seed=9)
+    choose(sim, "New match")
+    lay = sim.app.layout
+    for t in tables(sim, 100):
+        if t.state == 0 and t.game.to_act() == 0 and CLOSE in t.legal_codes():
+            break
+    else:
+        pytest.fail("no turn where you may close")
+    h = t.hand
+    middle = (lay.trick_y, lay.trick_y + lay.card_h)
+    row = frame(sim).row(*middle)
+    assert row.startswith("%d" % (len(h.stock) - h.pos)) and card_text(h.upcard) in row, row
+    t._do(CLOSE)()
+    assert h.closer == 0
+    row = frame(sim).row(*middle)
+    assert card_text(h.upcard) not in row, row
+    for t in tables(sim, 60):  # to the next hand's exhausted stock
+        if t.hand.closer < 0 and t.hand.upcard == NO_CARD and t.state == 0:
+            row = frame(sim).row(*middle)
+            assert not row[:1].isdigit(), row
+            return
+    pytest.fail("no exhausted stock in the next hand")
