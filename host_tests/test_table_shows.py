@@ -748,22 +748,52 @@ def test_a_bid_hint_says_the_points_the_bid_asks_for_and_the_moon_every_trick(lo
     assert "every trick" in a.hint_reason(BID + 5)
 
 
-def test_the_last_trick_names_who_took_it_you_as_you(logged, tmp_path):
+@pytest.mark.parametrize("board_name", ("pico_display", "thumby"))
+def test_the_last_trick_names_who_took_it_you_as_you(logged, tmp_path, board_name):
+    """Whole on the narrowest panels too (the Thumby's 18 columns cut
+    "Last trick: you won" to "... you wo")."""
     from test_app import choose
 
-    sim = logged("pico_display", tmp_path, seed=3)
+    sim = logged(board_name, tmp_path, seed=3)
     choose(sim, "New match")
     takers = set()
     for t in tables(sim, 80):
         h = t.hand
         if t.state == 0 and t.game.to_act() == 0 and h.last_winner >= 0:
             t._last_trick()
-            assert note_line(sim) == "Last trick: %s won" % ("you" if h.last_winner == 0 else "B"), note_line(
-                sim
-            )
+            want = "Last trick to %s" % ("you" if h.last_winner == 0 else "B")
+            assert note_line(sim) == want, note_line(sim)
             takers.add(h.last_winner)
             press(sim, BACK)  # back from the last trick
     assert takers == {0, 1}
+
+
+@pytest.mark.parametrize("board_name", ("pico_display", "thumby"))
+def test_a_marriage_shown_asks_for_its_king_or_queen_whole_with_assisted_scores(logged, tmp_path, board_name):
+    """Once you show a marriage the note asks you to lead its K or Q, and
+    in assisted mode gives the hand's scores after it, all of it on the
+    narrowest panels ("Lead the K or Q" and the scores ran to 24 columns)."""
+    from sixtysix.cardtext import parse_card
+    from sixtysix.hand import MARRY
+    from support import cards
+    from test_app import choose
+
+    sim = logged(board_name, tmp_path, seed=2)
+    sim.app.session.settings.rules.set_option("mode", "assisted")
+    choose(sim, "New match")
+    t = sim.app.screen
+    h = t.hand
+    stock = [parse_card(n) for n in "TD KD QD AD TC AH 9S JS QS KS TS".split()] + [parse_card("AC")]
+    h.deal(1, cards("JC KC 9D JD AS QC"), cards("KH QH 9C 9H JH TH"), stock)  # you lead; clubs are trumps
+    t.sync()
+    assert t.act(MARRY + 2)  # hearts
+    assert h.pending == 2
+    t.note = ""
+    scores = "  %d-%d" % (h.score(0), h.score(1))
+    assert note_line(sim) == "Lead K/Q \x03" + scores, note_line(sim)
+    # Room for your score in three digits beside B's in two (the computer
+    # claims as soon as it has 66, so it never sits on more at your turn).
+    assert len("Lead K/Q \x03" + "  100-65") <= sim.app.layout.cols
 
 
 @pytest.mark.parametrize("board_name", ("pico_display", "thumby"))

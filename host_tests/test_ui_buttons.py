@@ -241,7 +241,7 @@ def test_last_trick_before_any_says_so_then_shows_the_last_one_until_a_key(tmp_p
     press(sim, BACK)
     choose(sim, "Last trick")
     assert t.state == table_module._LAST and t.shown == t.game.last_trick() and len(t.shown) == 2
-    assert t.note == "Last trick: " + ("you" if t.hand.last_winner == 0 else "B") + " won"
+    assert t.note == "Last trick to " + ("you" if t.hand.last_winner == 0 else "B")
     press(sim, NEXT)
     assert t.state == table_module._PLAY and t.shown is None and t.note == "" and t.cursor == cursor
     press(sim, NEXT)

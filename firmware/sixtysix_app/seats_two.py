@@ -66,7 +66,7 @@ class Two(OnHand):
     def turn_note(self) -> str:
         h = self.hand
         if h.pending >= 0:
-            note = "Lead the K or Q " + suit_char(h.pending)
+            note = "Lead K/Q " + suit_char(h.pending)  # with assisted mode's score, 18 columns at most
         elif h.lead != NO_CARD:
             note = "Play to " + card_text(h.lead)
         else:

@@ -217,7 +217,8 @@ class Table(Screen):
         self.state = _LAST
         self.shown = last
         w = self.game.last_winner()
-        self.note = "Last trick: " + ("you" if w == YOU else SEATS[w]) + " won"
+        # 17 columns at most: the Thumby has 18
+        self.note = "Last trick to " + ("you" if w == YOU else SEATS[w])
 
     def _score(self) -> None:
         self.app.show(self)
