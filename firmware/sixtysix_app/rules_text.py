@@ -12,7 +12,8 @@ PAGES = (
         "The aim",
         "Be first to 66 card points in a hand. "
         "Points come from the cards you take in tricks and from marriages. "
-        "Hands won give game points; the first to 7 wins the match.",
+        "Hands won give game points; the first to 7 wins the match, or to "
+        "the Target set in Settings.",
     ),
     (
         "The deal",
@@ -58,8 +59,8 @@ PAGES = (
     (
         "Three players",
         "The dealer deals to the other two and sits out; they play Sixty-Six. "
-        "The dealer scores what the winner scores, but cannot reach 7 that "
-        "way. The deal passes to the left.",
+        "The dealer scores what the winner scores, but cannot reach the "
+        "target that way. The deal passes to the left.",
     ),
     (
         "Four players",
@@ -75,7 +76,7 @@ PAGES = (
         "48 cards, 3 up to A; spades are trumps; 12 cards each. Follow suit "
         "if you can. The winner keeps only the partner's card for the side; "
         "the other three go to the opponents. 2 a trick, 1 for the last, A 4 "
-        "K 3 Q 2 J 1: 65 in all. 33 scores 1, 41 scores 2; first side to 5.",
+        "K 3 Q 2 J 1: 65 in all. 33 scores 1, 41 scores 2; first side to 5 (or the Target set).",
     ),
     (
         "Buttons",
