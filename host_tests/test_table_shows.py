@@ -187,13 +187,36 @@ def test_a_table_of_seats_top_line_gives_the_hand_and_the_match_score(logged, tm
         assert line.endswith(scores), line
         shown = line[: -len(scores)].rstrip()
         want = seats_status(game, t)
-        assert want.startswith(shown) and len(shown) >= min(len(want), lay.cols // 2), (line, want)
+        whole = len(want) - len(" B deals") if game == "three-hand" else len(want)  # the dealer may give way
+        assert want.startswith(shown) and len(shown) >= min(whole, lay.cols // 2), (line, want)
         assert not sim.log.overlaps(0, lay.ch), sim.log.overlaps(0, lay.ch)
         if t.state == 0 and t.game.to_act() == 0 and not t.game.bidding() and not t.note:
             assert note_line(sim) == "Your turn", note_line(sim)
             turns += 1
         checked += 1
     assert checked > 20 and turns > 3
+
+
+@pytest.mark.parametrize("board_name", ("pico_display", "thumby"))
+def test_the_table_of_three_cuts_its_status_at_a_word(logged, tmp_path, board_name):
+    """Three-hand's status is trump, stock and dealer, or only trump and
+    stock where the panel has no room for the dealer beside the scores;
+    it read "empty B deal" on the 20-column panels and "empty B d" on the
+    Thumby once the stock was empty."""
+    from sixtysix_app.settings import GAMES
+    from test_app import choose
+
+    sim = logged(board_name, tmp_path, seed=5)
+    sim.app.session.settings.set_game(GAMES.index("three-hand"))
+    choose(sim, "New match")
+    seen = set()
+    for t in tables(sim, 400):
+        scores = ":".join("%d" % s for s in t.match.scores)
+        shown = top_line(sim)[: -len(scores)].rstrip()
+        want = seats_status("three-hand", t)
+        assert shown in (want, want[: -len(" B deals")]), (shown, want)
+        seen.add(shown == want)
+    assert seen == {True, False}  # the dealer shown while there is room, and left out once there is none
 
 
 def words(pages) -> str:

@@ -8,7 +8,7 @@ from sixtysix.compat import unload
 from .seats import SEATS
 from .seats_hand import OnHand
 from .seats_slots import Slots
-from .ui import suit_char
+from .ui import fit, suit_char
 
 
 class Three(OnHand, Slots):
@@ -26,10 +26,15 @@ class Three(OnHand, Slots):
         h = self.hand
         return h.upcard if h.closer < 0 else NO_CARD
 
-    def status(self) -> str:
-        return (
-            suit_char(self.hand.trump) + " " + self.stock_text() + " " + SEATS[self.match.dealer] + " deals"
-        )
+    def status_line(self, lay) -> str:
+        """Trump, stock and dealer; where the line has no room for all of
+        it beside the scores (an empty or closed stock on the narrow
+        panels), the dealer is left to its dim letter in the slots rather
+        than cut mid-word."""
+        line = suit_char(self.hand.trump) + " " + self.stock_text()
+        dealer = " " + SEATS[self.match.dealer] + " deals"
+        room = lay.cols - 6
+        return line + dealer if len(line) + len(dealer) <= room else fit(line, room)
 
     def result_text(self) -> str:
         """How the hand went, before it is booked."""
