@@ -99,6 +99,16 @@ def tables(sim, presses: int = 400, bid: bool = False):
         press(sim, OK)
 
 
+def your_turn_to_close(sim, presses: int):
+    """The table at the first turn of yours where closing is legal."""
+    from sixtysix.hand import CLOSE
+
+    for t in tables(sim, presses):
+        if t.state == 0 and t.game.to_act() == 0 and CLOSE in t.legal_codes():
+            return t
+    pytest.fail("no turn where you may close")
+
+
 def stock_words(h) -> str:
     if h.closer >= 0:
         return "closed"
@@ -519,11 +529,7 @@ def test_the_table_of_three_shows_the_upcard_until_the_stock_is_closed(logged, t
     choose(sim, "New match")
     lay = sim.app.layout
     assert lay.roomy
-    for t in tables(sim, 200):
-        if t.state == 0 and t.game.to_act() == 0 and CLOSE in t.legal_codes():
-            break
-    else:
-        pytest.fail("no turn where you may close")
+    t = your_turn_to_close(sim, 200)
     h = t.hand
     row = frame(sim).row(lay.opp_y, lay.opp_y + lay.card_h)
     assert row.startswith("up") and card_text(h.upcard) in row, row
@@ -791,24 +797,32 @@ def test_the_last_trick_names_who_took_it_you_as_you(logged, tmp_path, board_nam
     assert takers == {0, 1}
 
 
+def dealt_table(sim, dealer: int, dealer_cards: str, other_cards: str, stock: str):
+    """A new match's two-player table with its hand dealt from the named
+    cards (the stock top first, the upcard last); returns the table."""
+    from sixtysix.cardtext import parse_card
+    from support import cards
+    from test_app import choose
+
+    choose(sim, "New match")
+    t = sim.app.screen
+    t.hand.deal(dealer, cards(dealer_cards), cards(other_cards), [parse_card(n) for n in stock.split()])
+    t.sync()
+    return t
+
+
 @pytest.mark.parametrize("board_name", ("pico_display", "thumby"))
 def test_a_marriage_shown_asks_for_its_king_or_queen_whole_with_assisted_scores(logged, tmp_path, board_name):
     """Once you show a marriage the note asks you to lead its K or Q, and
     in assisted mode gives the hand's scores after it, all of it on the
     narrowest panels ("Lead the K or Q" and the scores ran to 24 columns)."""
-    from sixtysix.cardtext import parse_card
     from sixtysix.hand import MARRY
-    from support import cards
-    from test_app import choose
 
     sim = logged(board_name, tmp_path, seed=2)
     sim.app.session.settings.rules.set_option("mode", "assisted")
-    choose(sim, "New match")
-    t = sim.app.screen
+    # You lead; clubs are trumps.
+    t = dealt_table(sim, 1, "JC KC 9D JD AS QC", "KH QH 9C 9H JH TH", "TD KD QD AD TC AH 9S JS QS KS TS AC")
     h = t.hand
-    stock = [parse_card(n) for n in "TD KD QD AD TC AH 9S JS QS KS TS".split()] + [parse_card("AC")]
-    h.deal(1, cards("JC KC 9D JD AS QC"), cards("KH QH 9C 9H JH TH"), stock)  # you lead; clubs are trumps
-    t.sync()
     assert t.act(MARRY + 2)  # hearts
     assert h.pending == 2
     t.note = ""
@@ -823,19 +837,13 @@ def test_a_marriage_shown_asks_for_its_king_or_queen_whole_with_assisted_scores(
 def test_the_computers_exchange_and_close_are_noted(logged, tmp_path, monkeypatch, board_name):
     """The note of B's exchange names the card B takes, whole on the
     narrowest panels (the Thumby's 18 columns, the Pico Display's 20)."""
-    from sixtysix.cardtext import parse_card
     from sixtysix.hand import CLOSE, EXCHANGE
-    from support import cards
-    from test_app import choose
 
     sim = logged(board_name, tmp_path, seed=2)
     sim.app.session.settings.rules.set_option("exchange-needs-trick", "no")
-    choose(sim, "New match")
-    t = sim.app.screen
+    # B leads; clubs are trumps.
+    t = dealt_table(sim, 0, "JC TC 9D JD AS QH", "KC QC KH 9C 9H JH", "TD KD QD AD TH AH 9S JS QS KS TS AC")
     h = t.hand
-    stock = [parse_card(n) for n in "TD KD QD AD TH AH 9S JS QS KS TS".split()] + [parse_card("AC")]
-    h.deal(0, cards("JC TC 9D JD AS QH"), cards("KC QC KH 9C 9H JH"), stock)  # B leads; clubs are trumps
-    t.sync()
     moves = [EXCHANGE, CLOSE]
     monkeypatch.setattr(t.players[1], "choose", lambda view: moves.pop(0))
     t.tick(sim.app.now)
@@ -880,11 +888,7 @@ def test_the_two_player_table_shows_the_stock_and_upcard_until_a_close(logged, t
     sim = logged("pico_display", tmp_path, seed=9)
     choose(sim, "New match")
     lay = sim.app.layout
-    for t in tables(sim, 100):
-        if t.state == 0 and t.game.to_act() == 0 and CLOSE in t.legal_codes():
-            break
-    else:
-        pytest.fail("no turn where you may close")
+    t = your_turn_to_close(sim, 100)
     h = t.hand
     middle = (lay.trick_y, lay.trick_y + lay.card_h)
     row = frame(sim).row(*middle)
