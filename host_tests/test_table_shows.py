@@ -583,19 +583,13 @@ def test_the_computers_marriage_is_noted_with_its_points_and_no_card_flies(logge
     """A marriage is an action, not a card: the note says what it is worth
     (40 in trumps, RULES.md) and nothing flies to the table until B leads
     its king or queen."""
-    from sixtysix.cardtext import parse_card
     from sixtysix.hand import MARRY
     from sixtysix_app import ui
-    from support import cards
-    from test_app import choose
 
     sim = logged("pico_display", tmp_path, seed=2)
-    choose(sim, "New match")
-    t = sim.app.screen
+    # B leads; clubs are trumps.
+    t = dealt_table(sim, 0, "9C JC TC 9D JD AS", "KC QC KH QH 9H JH", "TD KD QD AD TH AH 9S JS QS KS TS AC")
     h = t.hand
-    stock = [parse_card(n) for n in "TD KD QD AD TH AH 9S JS QS KS TS".split()] + [parse_card("AC")]
-    h.deal(0, cards("9C JC TC 9D JD AS"), cards("KC QC KH QH 9H JH"), stock)  # B leads; clubs are trumps
-    t.sync()
     assert t.busy
     flown = []
     monkeypatch.setattr(ui.Flight, "start", lambda flight, card, *rest: flown.append(card))
@@ -612,17 +606,11 @@ def test_your_king_offers_its_marriage_at_its_worth_and_the_trump_nine_the_excha
     from sixtysix.hand import EXCHANGE, MARRY
     from sixtysix_app.ui import card_text
     from sixtysix_app.widgets import Menu
-    from support import cards
-    from test_app import choose
 
     sim = logged("pico_display", tmp_path, seed=2)
     sim.app.session.settings.rules.set_option("exchange-needs-trick", "no")  # the exchange open at once
-    choose(sim, "New match")
-    t = sim.app.screen
-    h = t.hand
-    stock = [parse_card(n) for n in "TD KD QD AD TH AH 9S JS QS KS TS".split()] + [parse_card("AC")]
-    h.deal(1, cards("9D JD JC JH 9H AS"), cards("KC QC KH QH 9C TC"), stock)  # you lead; clubs are trumps
-    t.sync()
+    # You lead; clubs are trumps.
+    t = dealt_table(sim, 1, "9D JD JC JH 9H AS", "KC QC KH QH 9C TC", "TD KD QD AD TH AH 9S JS QS KS TS AC")
     for name, label in (
         ("KC", "Marry 40, lead K\x01"),
         ("QH", "Marry 20, lead Q\x03"),
@@ -741,18 +729,12 @@ def test_in_schnapsen_the_trump_jack_offers_the_exchange(logged, tmp_path):
     from sixtysix.cardtext import parse_card
     from sixtysix.rules import SCHNAPSEN
     from sixtysix_app.settings import GAMES
-    from support import cards
-    from test_app import choose
 
     sim = logged("pico_display", tmp_path, seed=2)
     sim.app.session.settings.set_game(GAMES.index("schnapsen"))
-    choose(sim, "New match")
-    t = sim.app.screen
-    h = t.hand
-    assert h.rules.game == SCHNAPSEN
-    stock = [parse_card(n) for n in "TC JH TH AH JS QS KS TS AS".split()] + [parse_card("AC")]
-    h.deal(1, cards("QC KC JD QD KD"), cards("JC KH QH TD AD"), stock)  # you lead; clubs are trumps
-    t.sync()
+    # You lead; clubs are trumps.
+    t = dealt_table(sim, 1, "QC KC JD QD KD", "JC KH QH TD AD", "TC JH TH AH JS QS KS TS AS AC")
+    assert t.hand.rules.game == SCHNAPSEN
     t.choose_card(parse_card("JC"))
     labels = [item[0] for item in sim.app.screen.items]
     assert labels == ["Swap for A\x01", "Play J\x01", "Back"], labels
