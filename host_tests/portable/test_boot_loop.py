@@ -84,6 +84,14 @@ def make_runner(folder):
     return runner, app, made
 
 
+def faulting_pass(runner, app, fault):
+    """One pass of the loop at time 0 whose key (OK) meets `fault` in the
+    app's handle(); returns the pass's event."""
+    runner.keys.events = [OK]
+    app.fail = fault
+    return runner.step(0)
+
+
 def test_a_pass_returns_its_event_and_draws_the_thinking_mark_before_the_think():
     folder = fresh_folder("boot")
     runner, app, _ = make_runner(folder)
@@ -103,9 +111,7 @@ def test_a_fault_puts_away_a_message_so_its_screen_is_seen():
     folder = fresh_folder("boot")
     runner, app, _ = make_runner(folder)
     app.popup = ["a message over the table"]
-    runner.keys.events = [OK]
-    app.fail = RuntimeError("x")
-    runner.step(0)
+    faulting_pass(runner, app, RuntimeError("x"))
     assert app.screen.__class__.__name__ == "Fault" and app.popup is None
     assert runner.keys.resets == 1
     clean(folder)
@@ -142,9 +148,7 @@ def test_the_same_fault_after_a_good_pass_counts_as_new():
     folder = fresh_folder("boot")
     runner, app, made = make_runner(folder)
     for _ in range(3):
-        runner.keys.events = [OK]
-        app.fail = RuntimeError("same")
-        runner.step(0)
+        faulting_pass(runner, app, RuntimeError("same"))
         assert runner.pause == 0
         app.fail = None
         runner.step(10)
@@ -160,12 +164,8 @@ def test_another_fault_after_a_repeating_one_counts_as_new():
     folder = fresh_folder("boot")
     runner, app, made = make_runner(folder)
     for _ in range(3):
-        runner.keys.events = [OK]
-        app.fail = RuntimeError("first")
-        runner.step(0)
-    runner.keys.events = [OK]
-    app.fail = ValueError("second")
-    runner.step(0)
+        faulting_pass(runner, app, RuntimeError("first"))
+    faulting_pass(runner, app, ValueError("second"))
     first, second = fault_code(RuntimeError("first")), fault_code(ValueError("second"))
     assert headers(folder) == ["--- " + first, "--- %s (2 times)" % first, "--- " + second], headers(folder)
     assert len(made) == 2 and runner.pause == 0 and app.screen.code == second
@@ -186,9 +186,7 @@ def test_the_broken_screen_is_let_go_before_the_saves_are_read_again():
 
     runner.make_session = make_session
     app.screen = "the broken screen"
-    runner.keys.events = [OK]
-    app.fail = MemoryError()
-    runner.step(0)
+    faulting_pass(runner, app, MemoryError())
     assert held == [None], held
     clean(folder)
 
@@ -205,9 +203,7 @@ def test_a_fault_whose_saves_cannot_be_read_again_still_shows_its_screen():
         raise MemoryError
 
     runner.make_session = no_heap
-    runner.keys.events = [OK]
-    app.fail = MemoryError()
-    assert runner.step(0) == NONE
+    assert faulting_pass(runner, app, MemoryError()) == NONE
     assert app.screen.__class__.__name__ == "Fault" and app.screen.code == "MEM"
     assert app.session is before
     clean(folder)
