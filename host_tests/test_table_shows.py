@@ -539,6 +539,29 @@ def test_the_table_of_three_shows_the_upcard_until_the_stock_is_closed(logged, t
     assert "up" not in row and card_text(h.upcard) not in row, row
 
 
+@pytest.mark.parametrize("board_name", ("pico_display", "oled_128x64", "thumby"))
+def test_the_table_of_three_shows_any_upcard_where_there_is_room_for_it(logged, tmp_path, board_name):
+    """Card ids start at 0 (NO_CARD is -1), so the lowest card turned up
+    is shown like any other; the panels with no room below B's row for a
+    card (ui.Layout.roomy) show none, rather than draw it over the hand."""
+    from sixtysix_app.settings import GAMES
+    from sixtysix_app.ui import card_text
+    from test_app import choose
+
+    sim = logged(board_name, tmp_path, seed=34)
+    sim.app.session.settings.set_game(GAMES.index("three-hand"))
+    choose(sim, "New match")
+    h = sim.app.screen.hand
+    assert h.upcard == 0  # the deal this seed makes: the lowest card id is turned up
+    lay = sim.app.layout
+    row = frame(sim).row(lay.opp_y, lay.opp_y + lay.card_h)
+    if lay.roomy:
+        assert row.startswith("up") and card_text(h.upcard) in row, row
+    else:
+        assert "up" not in row, row
+    assert lay.roomy == (board_name == "pico_display")
+
+
 def test_while_a_computer_seat_thinks_the_note_names_it(logged, tmp_path):
     from test_app import choose
 
