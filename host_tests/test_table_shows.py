@@ -673,6 +673,31 @@ def test_while_the_others_bid_over_yours_the_top_line_names_you_as_the_high_bidd
     assert top_line(sim).startswith("Bid 33 by A"), top_line(sim)
 
 
+def test_a_hand_nobody_wins_names_the_pot_and_the_next_winner_takes_it(logged, tmp_path):
+    """RULES.md (no-winner: pot): a hand played out with neither or both
+    on 66 gives a game point to the pot, which the next hand's winner
+    takes.  The result page says so and the booked line names the pot."""
+    from test_app import choose
+
+    sim = logged("pico_display", tmp_path, seed=49)  # this seed's fifth hand ends 65 to 65
+    choose(sim, "New match")
+    pots = 0
+    carried = 0
+    before = [0, 0]
+    for text, h, m in hand_results(sim, 7):
+        if h.winner < 0:
+            pots += 1
+            assert "Nobody wins" in text and text.endswith(" Pot %d." % m.pot), text
+            assert m.pot == carried + 1 and m.scores == before
+        else:
+            assert "Pot" not in text and m.pot == 0, text
+            gained = m.scores[h.winner] - before[h.winner]
+            assert gained == h.game_points + carried, (gained, h.game_points, carried)
+        carried = m.pot
+        before = list(m.scores)
+    assert pots == 1
+
+
 @pytest.mark.parametrize("game", ALL_GAMES)
 def test_a_match_won_ends_on_match_over_naming_the_winner(logged, tmp_path, game):
     from sixtysix_app.settings import GAMES
