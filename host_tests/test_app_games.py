@@ -188,6 +188,72 @@ def test_four_hand_hint_reasons_follow_the_table():
     assert all(checked.values()), checked
 
 
+@pytest.mark.parametrize("name", ("bid-two", "bid-three", "sixty-five"))
+def test_hint_reasons_of_the_bidding_games_and_sixty_five_follow_the_table(name):
+    """Over random hands: a marriage is priced 40 in trumps (or before any
+    trump) and 20 otherwise; a trump led says it draws trumps (spades in
+    Sixty-Five); a card under the trick of the seat on your side mentions
+    that partner (Sixty-Five's C; at bid-three the other defender, once
+    a bid has made sides; no one at bid-two); any other card says it takes
+    the trick exactly when, played, it holds the trick."""
+    import copy
+
+    from sixtysix.cards import SUIT_NAMES
+    from sixtysix.four import BIDDING
+    from sixtysix.hand import MARRY
+    from sixtysix_app.seats_bid import Bid
+    from sixtysix_app.seats_sides import SixtyFive
+
+    game = games.index(name)
+    adapter = SixtyFive if name == "sixty-five" else Bid
+    per_suit = 12 if name == "sixty-five" else 6
+    rng = Rng(11)
+    buf = bytearray(16)
+    checked = {"marriage": 0, "before trumps": 0, "trump lead": 0, "partner": 0, "takes": 0, "lost": 0}
+    for seed in range(1, 25):
+        m = games.new_match(game, games.new_rules(game), seed)
+        g = adapter(m)
+        h = m.start_hand()
+        while not h.over:
+            n = h.legal_actions(buf)
+            marriages = [c for c in buf[:n] if MARRY <= c < MARRY + 4]
+            code = marriages[0] if marriages else buf[rng.below(n)]  # every marriage shown, to price them
+            if h.turn == 0 and not (per_suit == 6 and h.phase == BIDDING):
+                text = g.hint_reason(code)
+                trump = 3 if per_suit == 12 else h.trump
+                if per_suit == 6 and code >= MARRY:
+                    suit = code - MARRY
+                    pts = 40 if trump in (suit, -1) else 20
+                    assert text.startswith("Declare the marriage in %s: %d " % (SUIT_NAMES[suit], pts)), text
+                    checked["marriage"] += 1
+                    checked["before trumps"] += trump < 0
+                elif h.in_trick == 0:
+                    assert text.startswith("Lead " + g.card_text(code)), text
+                    assert ("draw out the trumps" in text) == (code // per_suit == trump), text
+                    checked["trump lead"] += code // per_suit == trump
+                else:
+                    if name == "sixty-five":
+                        partner = 2
+                    elif name == "bid-three" and h.bidder > 0:
+                        partner = 3 - h.bidder  # seats 1 and 2: the defender who did not bid
+                    else:
+                        partner = -1
+                    if h.best_seat == partner:
+                        assert "partner" in text, text
+                        checked["partner"] += 1
+                    else:
+                        after = copy.deepcopy(h)
+                        after.act(code)
+                        holds = after.best_seat == 0 if after.in_trick else after.last_winner == 0
+                        assert ("takes the trick from" in text) == holds, text
+                        assert "partner" not in text, text
+                        checked["takes" if holds else "lost"] += 1
+            h.act(code)
+    wanted = [k for k in checked if not (k == "partner" and name == "bid-two")]
+    wanted = [k for k in wanted if not (k in ("marriage", "before trumps") and name == "sixty-five")]
+    assert all(checked[k] for k in wanted), checked
+
+
 def test_four_hand_adapter_sits_out_the_soloists_partner_and_prices_marriages():
     """Over random four-hand hands: after a solo the soloist's partner alone
     is not active (the table dims that seat, and says "You sit out" when
