@@ -4,7 +4,6 @@ table what four-hand's does, without partners: every seat plays, scores
 are by seat, and bid 5 is the moon (every trick), not a solo."""
 
 from sixtysix.cards import RANK_POINTS
-from sixtysix.hand import MARRY
 
 from .seats import SEATS, Seats
 from .seats_sides import Four
@@ -66,8 +65,6 @@ class Bid(Four):
             return "Moon: you can take every trick."
         if code > BID:
             return "Bid %d: alone, you can reach %d." % (code - BID, 33 * (code - BID))
-        if MARRY <= code < MARRY + 4:
-            return bid_reason(h, code)
         # With three, the other defender is your partner for the hand.
         partner = -1
         for s in range(1, self.seats):
