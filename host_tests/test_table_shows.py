@@ -673,6 +673,21 @@ def test_while_the_others_bid_over_yours_the_top_line_names_you_as_the_high_bidd
     assert top_line(sim).startswith("Bid 33 by A"), top_line(sim)
 
 
+def test_the_last_tricks_ten_is_shown_for_b_as_for_you(logged, tmp_path):
+    """RULES.md: with no claim, the last trick wins 10 extra points, to
+    whoever takes it; the result page's "Last" row gives them to B when
+    B took it."""
+    from sixtysix.cards import set_points
+    from test_app import choose
+
+    sim = logged("pico_display", tmp_path, seed=90)  # this seed's first hand: B takes the last trick
+    choose(sim, "New match")
+    text, h, _m = next(hand_results(sim, 1))
+    assert h.card_points[1] - set_points(h.won[1]) == 10 and h.card_points[0] == set_points(h.won[0])
+    assert "Last 0 10" in text, text
+    assert "Total %d %d" % (h.score(0), h.score(1)) in text, text
+
+
 def test_a_hand_nobody_wins_names_the_pot_and_the_next_winner_takes_it(logged, tmp_path):
     """RULES.md (no-winner: pot): a hand played out with neither or both
     on 66 gives a game point to the pot, which the next hand's winner
