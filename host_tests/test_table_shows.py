@@ -562,18 +562,27 @@ def test_the_table_of_three_shows_any_upcard_where_there_is_room_for_it(logged, 
     assert lay.roomy == (board_name == "pico_display")
 
 
-def test_while_a_computer_seat_thinks_the_note_names_it(logged, tmp_path):
+@pytest.mark.parametrize("board_name", ("oled_128x64", "pico_display", "thumby"))
+def test_while_a_computer_seat_thinks_the_note_names_it(logged, tmp_path, board_name):
+    """While B thinks the note says so; the roomy panels' top line carries
+    the thinking mark too, and on no panel is it drawn over the trump,
+    stock and scores (on the narrow panels it was, over "B:4").  On your
+    turn there is no mark."""
     from test_app import choose
 
-    sim = logged("oled_128x64", tmp_path, seed=3)
+    sim = logged(board_name, tmp_path, seed=3)
     choose(sim, "New match")
+    ch = sim.app.layout.ch
     named = 0
     for t in tables(sim, 60):
         h = t.hand
         if t.state == 0 and t.game.to_act() == 0 and h.lead == NO_CARD and h.pending < 0:
+            assert "..." not in top_line(sim), top_line(sim)
             card = [c for c in t.legal_codes() if c < 64][0]
             t.act(card)  # your lead, without the loop's next tick: B is to move
             assert t.busy and note_line(sim) == "B is thinking", note_line(sim)
+            assert ("..." in top_line(sim)) == sim.app.layout.roomy, top_line(sim)
+            assert frame(sim).overlaps(0, ch) == [], top_line(sim)
             named += 1
     assert named >= 2
 

@@ -85,9 +85,11 @@ class Two(OnHand):
 
     def draw_middle(self, c, lay, trick, y: int, thinking: bool) -> None:
         """The thinking mark, B's hand as backs, the stock and upcard on the
-        left, the trick on the right."""
+        left, the trick on the right.  The narrow panels' top line has no
+        room for the mark beside the status and scores (it was drawn over
+        "B:4"), and their note line says "B is thinking" already."""
         h = self.hand
-        if thinking:
+        if thinking and lay.roomy:
             mark = "..."
             c.text(mark, (lay.w - len(mark) * lay.cw) // 2, 0, SEL)
         if lay.roomy:
