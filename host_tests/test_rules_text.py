@@ -101,6 +101,43 @@ def test_three_and_four_players_pages_give_their_targets_and_bids():
     assert high == four.SOLO - 1  # the bid past the highest is the solo
 
 
+def test_the_three_players_page_gives_the_dealers_share_as_the_engine_books_it():
+    """ "The dealer scores what the winner scores, but cannot reach the
+    target that way. The deal passes to the left": over random matches of
+    three, the dealer is booked the hand's game points (the pot stays the
+    winner's), stops short of the target, and the next seat deals."""
+    from sixtysix.rng import Rng
+    from sixtysix.three import ThreeMatch
+
+    text = page("Three players")
+    assert "dealer scores what the winner scores" in text and "cannot reach the target" in text
+    assert "deal passes to the left" in text
+    rng = Rng(3)
+    buf = bytearray(MAX_ACTIONS)
+    shared = capped = potted = 0
+    for seed in range(1, 30):
+        m = ThreeMatch(Rules(SIXTY_SIX), seed)
+        while m.winner < 0 and m.hands_played < 40:
+            h = m.start_hand()
+            while not h.over:  # no claims: hands play out, and some end with no winner (a pot)
+                n = h.legal_actions(buf)
+                codes = [c for c in buf[:n] if c != hand.CLAIM] or [hand.CLAIM]
+                m.act(codes[rng.below(len(codes))])
+            dealer, before, pot = m.dealer, list(m.scores), m.pot
+            m.finish_hand()
+            assert m.dealer == (dealer + 1) % 3
+            if h.forfeit or h.winner < 0:
+                continue
+            share = m.scores[dealer] - before[dealer]
+            room = max(0, m.rules.target - 1 - before[dealer])
+            assert share == min(h.game_points, room), (share, h.game_points, room)
+            assert m.scores[dealer] < m.rules.target
+            shared += share > 0
+            capped += share < h.game_points
+            potted += pot > 0
+    assert shared and capped and potted
+
+
 def test_the_sixty_five_page_gives_its_deck_trumps_points_and_target():
     text = page("Sixty-Five")
     assert numbers(r"(\d+) cards, 3 up to A", text) == (sixtyfive.DECK_SIZE,)
