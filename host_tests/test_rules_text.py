@@ -102,15 +102,16 @@ def test_three_and_four_players_pages_give_their_targets_and_bids():
 
 
 def test_the_three_players_page_gives_the_dealers_share_as_the_engine_books_it():
-    """ "The dealer scores what the winner scores, but cannot reach the
-    target that way. The deal passes to the left": over random matches of
-    three, the dealer is booked the hand's game points (the pot stays the
-    winner's), stops short of the target, and the next seat deals."""
+    """RULES.md 2b, as the page puts it: "The dealer scores what the winner
+    scores, less any pot, but cannot reach the target that way. The deal
+    passes to the left."  Over random matches of three, the dealer is
+    booked the hand's game points (the pot is the winner's alone), stops
+    short of the target, and the next seat deals."""
     from sixtysix.rng import Rng
     from sixtysix.three import ThreeMatch
 
     text = page("Three players")
-    assert "dealer scores what the winner scores" in text and "cannot reach the target" in text
+    assert "dealer scores what the winner scores, less any pot," in text and "cannot reach the target" in text
     assert "deal passes to the left" in text
     rng = Rng(3)
     buf = bytearray(MAX_ACTIONS)

@@ -59,8 +59,8 @@ PAGES = (
     (
         "Three players",
         "The dealer deals to the other two and sits out; they play Sixty-Six. "
-        "The dealer scores what the winner scores, but cannot reach the "
-        "target that way. The deal passes to the left.",
+        "The dealer scores what the winner scores, less any pot, but cannot "
+        "reach the target that way. The deal passes to the left.",
     ),
     (
         "Four players",
