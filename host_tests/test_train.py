@@ -25,7 +25,11 @@ def test_same_seed_same_bytes_and_an_importable_module(tmp_path, capsys):
     weights = load(str(a))
     for w in (weights.SIXTY_SIX, weights.SCHNAPSEN):
         assert len(w) == NFEATURES and all(isinstance(v, int) for v in w)
-    assert "positions" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "positions" in out
+    assert out.count("\nwrote ") == 3 and out.rstrip().endswith("wrote " + str(c)), (
+        out
+    )  # says where each went
 
 
 def test_bad_numbers_and_players_are_one_line(tmp_path, capsys):
