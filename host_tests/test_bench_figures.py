@@ -330,8 +330,7 @@ def test_no_chip_estimate_uses_a_rate_faster_than_the_chip_was_measured_at():
     of that game's searching levels in BENCHMARKS.md's table of the
     emulated Pico (firmware deployed, not frozen), over random positions
     in the games for two and in self-play in the others, as bench.py says
-    it measures them.  Sixty-Five's rate is its hard level's, as bench.py
-    notes beside it.  Every game measured there has its rate, and the
+    it measures them.  Every game measured there has its rate, and the
     estimate is made at it."""
     from sixtysix.rules import GAME_NAMES
 
@@ -343,7 +342,7 @@ def test_no_chip_estimate_uses_a_rate_faster_than_the_chip_was_measured_at():
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
         how = "random positions" if cells[0] in GAME_NAMES else "self-play"
         if len(cells) == 9 and cells[0] in GAME_NAMES + bench.SEAT_GAMES and cells[1] == how:
-            if cells[8] != "-" and (cells[0] != "sixty-five" or cells[2] == "hard"):
+            if cells[8] != "-":
                 measured.setdefault(cells[0], []).append(float(cells[8]))
     assert set(measured) == set(bench.NODES_PER_DEVICE_MS)
     figures = {"nodes_p50": "10", "nodes_p95": "20", "max_nodes": "30"}
