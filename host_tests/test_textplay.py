@@ -169,6 +169,18 @@ def test_marriage_then_its_card(monkeypatch, tmp_path):
     assert lines[i + 2].startswith("B play ")
 
 
+def test_the_prompt_after_a_marriage_asks_for_the_queen_alone_when_only_she_may_lead(monkeypatch, tmp_path):
+    """Under marriage-lead queen the king may not be led: the prompt said
+    'Lead the king or queen' and then refused the king."""
+    header = "option marriage-lead queen"
+    path = write(tmp_path, record_text("KH QH TC AS JD 9S", "AH TH KS QS JS QC", "AC", header=header))
+    status, out, _ = play(monkeypatch, "--resume", path, script="m h\nkh\nqh\nquit\n")
+    assert status == 0
+    assert "Lead the queen of hearts> Not allowed: must lead the queen of the marriage in hearts" in out
+    assert "Lead the queen of hearts> You lead QH." in out
+    assert "king or queen" not in out
+
+
 def test_hint_says_the_computers_choice_and_plays_nothing(monkeypatch, tmp_path):
     path = write(tmp_path, record_text("KH QH TC AS JD 9S", "AH TH KS QS JS QC", "AC"))
     status, out, _ = play(monkeypatch, "--resume", path, "--seed", "1", script="hint\nquit\n")

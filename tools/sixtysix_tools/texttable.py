@@ -398,7 +398,8 @@ class Table:
     def prompt(self) -> str:
         h = self.match.hand
         if h.pending >= 0:
-            return "Lead the king or queen of %s> " % SUIT_NAMES[h.pending]
+            which = "queen" if self.rules.queen_lead else "king or queen"
+            return "Lead the %s of %s> " % (which, SUIT_NAMES[h.pending])
         if h.lead != NO_CARD:
             return "Play to %s> " % card_name(h.lead)
         return "Your lead> "
