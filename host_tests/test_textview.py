@@ -233,6 +233,44 @@ def test_the_keys_a_raw_terminal_sends(tmp_path):
         os.close(w)
 
 
+def keys_read(sent: bytes) -> list:
+    """The keys _read_key makes of bytes a terminal sent at once."""
+    import os
+    import select
+
+    from sixtysix_tools.simview import _read_key
+
+    r, w = os.pipe()
+    try:
+        os.write(w, sent)
+        keys = []
+        while select.select([r], [], [], 0)[0]:
+            keys.append(_read_key(r))
+        return keys
+    finally:
+        os.close(r)
+        os.close(w)
+
+
+@pytest.mark.parametrize(
+    "sent, keys",
+    [
+        (b"\x1b[1;2A", [("up", False)]),  # Shift+Up
+        (b"\x1b[1;5C", [("right", False)]),  # Ctrl+Right
+        (b"\x1b[1;3D", [("left", False)]),  # Alt+Left
+        (b"\x1b[15~", [None]),  # F5
+        (b"\x1b[2~", [None]),  # Insert
+        (b"\x1b[Ab", [("up", False), ("b", False)]),  # an arrow and a key typed right after it
+    ],
+    ids=["shift-up", "ctrl-right", "alt-left", "f5", "insert", "up-then-b"],
+)
+def test_an_escape_code_is_one_key_or_none_never_the_letters_inside_it(sent, keys):
+    """Shift+Up sends ESC [ 1 ; 2 A: read two bytes at a time, its '2' and
+    'A' were taken for keys, a press of the T-Display's IO35 (ok) and a
+    long press of the Pico Display's A (ok): an arrow played a card."""
+    assert keys_read(sent) == keys
+
+
 def test_the_window_and_the_terminal_name_every_key_and_how_to_press_long(tmp_path):
     from sixtysix_tools.simview import help_line, help_lines
 

@@ -185,14 +185,13 @@ def render_terminal(c, cols: int, rows: int) -> str:
 def _read_key(fd):
     """One key as (name, shifted) or None; arrows come as escape codes,
     ESC [ X, or ESC O X from a terminal a program left in its "application
-    cursor" mode (tmux and screen keep it after some editors)."""
+    cursor" mode (tmux and screen keep it after some editors).  Shift or
+    Ctrl with an arrow sends its modifiers too (ESC [ 1 ; 2 A): the arrow
+    still, and the rest of any escape code is read with it, never taken
+    for keys."""
     ch = os.read(fd, 1).decode("latin-1")
     if ch == "\x1b":
-        if select.select([fd], [], [], 0.05)[0]:
-            rest = os.read(fd, 2).decode("latin-1")
-            if len(rest) == 2 and rest[0] in "[O" and rest[1] in _ARROWS:
-                return _ARROWS[rest[1]], False
-        return None
+        return _escape(fd)
     if ch in ("\r", "\n"):
         return "return", False
     if ch in ("\x7f", "\x08"):
@@ -200,6 +199,25 @@ def _read_key(fd):
     if ch == "\x03":
         raise KeyboardInterrupt
     return ch.lower(), ch.isupper()
+
+
+def _escape(fd):
+    """The arrow an escape code names, or None, its last byte read."""
+
+    def following() -> str:
+        if select.select([fd], [], [], 0.05)[0]:
+            return os.read(fd, 1).decode("latin-1")
+        return ""
+
+    kind = following()
+    if kind not in ("[", "O"):
+        return None
+    last = following()
+    for _ in range(16):  # a control sequence's parameters and intermediates, 0x20 to 0x3f
+        if not " " <= last <= "?":
+            break
+        last = following()
+    return (_ARROWS[last], False) if last in _ARROWS else None
 
 
 def terminal_frame(sim: Sim, keys: list, cols: int, lines: int, why: str) -> str:
