@@ -271,6 +271,20 @@ def test_an_escape_code_is_one_key_or_none_never_the_letters_inside_it(sent, key
     assert keys_read(sent) == keys
 
 
+@pytest.mark.parametrize("name", BOARDS)
+def test_every_long_press_can_be_typed_in_the_terminal(name):
+    """The help line says Shift and a key is a long press.  The T-Display's
+    buttons are the keys 1 and 2, and Shift with them types '!' and '@' (on
+    a US keyboard), which were no key: back and hint could not be pressed."""
+    board = load_board(name)
+    us_shift = dict(zip("1234567890", "!@#$%^&*()", strict=True))
+    for key, (_short, long) in zip(key_names(board), board.KEYMAP, strict=True):
+        if long == NONE:
+            continue
+        typed = key.upper() if key.isalpha() and len(key) == 1 else us_shift[key]
+        assert keys_read(typed.encode()) == [(key, True)], (key, typed)
+
+
 def test_the_window_and_the_terminal_name_every_key_and_how_to_press_long(tmp_path):
     from sixtysix_tools.simview import help_line, help_lines
 

@@ -188,7 +188,8 @@ def _read_key(fd):
     cursor" mode (tmux and screen keep it after some editors).  Shift or
     Ctrl with an arrow sends its modifiers too (ESC [ 1 ; 2 A): the arrow
     still, and the rest of any escape code is read with it, never taken
-    for keys."""
+    for keys.  Shift with a digit types the sign above it (on a US
+    keyboard), read as the digit's long press."""
     ch = os.read(fd, 1).decode("latin-1")
     if ch == "\x1b":
         return _escape(fd)
@@ -198,7 +199,12 @@ def _read_key(fd):
         return "backspace", False
     if ch == "\x03":
         raise KeyboardInterrupt
+    if ch in SHIFTED_DIGITS:
+        return str((SHIFTED_DIGITS.index(ch) + 1) % 10), True
     return ch.lower(), ch.isupper()
+
+
+SHIFTED_DIGITS = "!@#$%^&*()"  # what Shift with 1 to 9 and 0 types on a US keyboard
 
 
 def _escape(fd):
