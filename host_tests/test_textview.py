@@ -456,3 +456,57 @@ def test_what_a_fill_covers_is_wiped_and_forgotten():
     c.text("AS", 2 * c.cell_w, c.cell_h, FG)
     c.faces(False)
     assert "[" not in "\n".join(c.lines())
+
+
+@pytest.mark.timeout(60)
+def test_the_terminal_is_given_back_as_it_was_after_ctrl_c(tmp_path, monkeypatch):
+    """The board in a real terminal (a pseudo-terminal here): raw mode while
+    it runs, keys pressed, and at Ctrl-C the terminal's settings as they
+    were, the colours reset, and status 0."""
+    import io
+    import os
+    import sys
+    import termios
+    import threading
+
+    from sixtysix_tools import simview
+
+    leader, follower = os.openpty()
+    keyboard = os.fdopen(follower, "r")
+    screen = io.StringIO()
+    before = termios.tcgetattr(follower)
+    monkeypatch.setattr(sys, "stdin", keyboard)
+    monkeypatch.setattr(sys, "stdout", screen)
+    monkeypatch.setattr(os, "get_terminal_size", lambda *fd: os.terminal_size((80, 24)))
+    board = load_board("pico_display")
+    sim = Sim(board, str(tmp_path), 3, text_cells=True)
+    sim.settle()
+    pressed = []
+    hold = sim.hold
+
+    def noted_hold(i, ms):
+        pressed.append((i, ms))
+        hold(i, ms)
+
+    monkeypatch.setattr(sim, "hold", noted_hold)
+
+    def type_once_raw():
+        while termios.tcgetattr(follower)[3] & termios.ICANON:  # until raw mode is on
+            threading.Event().wait(0.01)
+        os.write(leader, b"yB\x03")
+
+    typist = threading.Thread(target=type_once_raw, daemon=True)
+    typist.start()
+    try:
+        assert simview._terminal(sim, key_names(board), WHY) == 0
+        after = termios.tcgetattr(follower)
+    finally:
+        typist.join(5)
+        keyboard.close()
+        os.close(leader)
+    assert after == before
+    # y: a short press of Y (next); Shift+b: a long press of B (hint)
+    assert pressed == [(3, simview.TAP_MS), (1, simview.LONG_MS)]
+    shown = screen.getvalue()
+    assert "\r\nctrl-c: quit" in shown  # raw mode: every line starts at the left
+    assert shown.endswith("\x1b[0m\r\n")
