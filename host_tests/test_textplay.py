@@ -131,7 +131,7 @@ def test_bad_input_on_lead_is_explained(monkeypatch, tmp_path):
     assert "Unknown suit 'x'" in out
     assert "You hold no king and queen of one suit" in out
     assert "Not allowed: cannot exchange: does not hold the nine of trumps" in out
-    assert "'foo bar' is not a command" in out
+    assert "'foo bar' is not a command; type help for the list" in out
     assert "marry H, m h" in out  # the help text
     assert "No trick has been played in this hand yet." in out
     assert "'%s...' is not a card or a command" % ("x" * 24) in out
@@ -274,6 +274,61 @@ def test_your_actions_and_the_short_forms_of_the_commands(monkeypatch, tmp_path)
         assert said in out
 
 
+def test_marry_takes_the_suits_whole_name(monkeypatch, tmp_path):
+    path = write(tmp_path, record_text("KS QS TC AH JD 9D", "AS TH KH 9S JS QC", "AC"))
+    status, out, _ = play(monkeypatch, "--resume", path, script="marry spades\nquit\n")
+    assert status == 0
+    assert "You declare the marriage in spades (20)." in out
+    assert "A marry S" in open(path).read().splitlines()
+
+
+def test_an_empty_line_shows_the_table_again_once(monkeypatch, tmp_path):
+    path = write(tmp_path, record_text("KH QH TC AS JD 9S", "AH TH KS QS JS QC", "AC"))
+    status, out, _ = play(monkeypatch, "--resume", path, script="\n  \nquit\n")
+    assert status == 0
+    assert out.count("Your hand: ") == 3  # at the start, and once for each empty line
+    assert out.count("Your lead> ") == 3
+
+
+def test_help_last_hint_and_show_answer_and_ask_again_at_once(monkeypatch, tmp_path):
+    path = write(tmp_path, record_text("KH QH TC AS JD 9S", "AH TH KS QS JS QC", "AC"))
+    status, out, _ = play(monkeypatch, "--resume", path, script="help\nlast\nhint\nshow\nquit\n")
+    assert status == 0
+    assert out.count("Your hand: ") == 2  # at the start and for show: no other table between them
+    assert out.count("Your lead> ") == 5
+    assert read(open(path).read()).match.hand.nlog == 0
+
+
+def test_a_close_the_rules_refuse_is_explained_without_asking(monkeypatch, tmp_path):
+    from sixtysix.cardtext import parse_card
+    from sixtysix_tools import textplay
+
+    path = write(tmp_path, record_text("KH QH TC AS JD 9S", "AH TH KS QS JS QC", "AC", dealer="A"))
+    monkeypatch.setattr(textplay, "make_player", lambda name, seed: Scripted(parse_card("JS")))
+    status, out, _ = play(monkeypatch, "--resume", path, script="close\nquit\n")
+    assert status == 0
+    assert "Play to JS> Not allowed: " in out  # only the leader closes
+    assert "Close?" not in out
+    assert "A close" not in open(path).read()
+
+
+def test_a_schnapsen_exchange_is_of_the_trump_jack(monkeypatch, tmp_path):
+    from sixtysix.cardtext import parse_card
+    from sixtysix.hand import EXCHANGE
+    from sixtysix_tools import textplay
+
+    text = (
+        "game schnapsen\noption exchange-needs-trick no\nhand\ndealer A\n"
+        "A KH QH TC AS JD\nB JC KS QS TH JS\nupcard AC\nstock KC QC AD KD QD TD AH JH TS\n"
+    )
+    path = write(tmp_path, text)
+    monkeypatch.setattr(textplay, "make_player", lambda name, seed: Scripted(EXCHANGE, parse_card("KS")))
+    status, out, _ = play(monkeypatch, "--resume", path, script="quit\n")
+    assert status == 0
+    assert "The computer exchanges the jack of trumps for the upcard AC." in out
+    assert "Stock: 9 face down + upcard JC" in out
+
+
 def test_marry_without_a_suit_asks_which_when_two_are_held(monkeypatch, tmp_path):
     path = write(tmp_path, record_text("KH QH KS QS 9C TC", "AH TH AS TS JS QC", "AC"))
     status, out, _ = play(monkeypatch, "--resume", path, script="marry\nquit\n")
@@ -301,7 +356,8 @@ def test_close_asks_and_says_what_failing_costs(monkeypatch, tmp_path):
     status, out, _ = play(monkeypatch, "--resume", path, script="close\nn\nclose\ny\n")
     assert status == 0
     assert "the computer scores 3 game points, as it has no trick yet" in out
-    assert "The stock stays open." in out
+    assert "Close? [y/N] The stock stays open.\nYour lead> close\n" not in out  # input is not echoed
+    assert "The stock stays open.\nYour lead> If you close" in out  # and nothing else was done
     assert "You close the stock." in out
     assert "Stock: closed by you" in out
     assert "A close" in open(path).read().splitlines()
@@ -327,6 +383,14 @@ def test_a_last_line_of_the_longest_length_without_its_end_of_line_is_read(monke
     assert status == 0
     assert "'%s...' is not a card or a command" % ("x" * 24) in out
     assert "longer than" not in out
+
+
+@pytest.mark.timeout(60)
+def test_input_that_ends_inside_an_over_long_line_ends_the_match(monkeypatch):
+    status, out, _ = play(monkeypatch, "--seed", "1", script="x" * 1500)
+    assert status == 0
+    assert "That line is longer than 1000 characters: ignored." in out
+    assert out.endswith("Your lead> \nLeaving the match (end of input).\n")
 
 
 class Endless:
@@ -522,7 +586,8 @@ def test_claim_asks_and_says_what_a_false_claim_costs(monkeypatch, tmp_path, opt
     status, out, _ = play(monkeypatch, "--resume", path, script="claim\nn\nquit\n")
     assert status == 0
     assert "If you have fewer than 66, " + expected in out
-    assert "Play goes on." in out and "You claim" not in out
+    assert "Play goes on.\nYour lead> Leaving the match." in out  # and nothing else was done
+    assert "You claim" not in out
     assert read(open(path).read()).match.hand.nlog == 0
 
 
