@@ -126,7 +126,9 @@ def test_bad_input_on_lead_is_explained(monkeypatch, tmp_path):
     assert "Unknown card '10h': rank 9 J Q K T A, then suit C D H S" in out  # the ten is T
     assert "Play which card?" in out
     assert "There is no card 9: your cards are numbered 1 to 6" in out
-    assert "Not allowed: cannot play QH: not in hand" in out
+    # each mistake is followed by the prompt again, not by the table
+    assert "Not allowed: cannot play QH: not in hand\nYour lead> " in out
+    assert "Unknown card 'zz': rank 9 J Q K T A, then suit C D H S\nYour lead> " in out
     assert "Not allowed: cannot declare a marriage: does not hold king and queen of that suit" in out
     assert "Unknown suit 'x'" in out
     assert "You hold no king and queen of one suit" in out
@@ -447,6 +449,7 @@ def test_false_claim_ends_the_hand(monkeypatch, tmp_path):
     assert "B (computer) wins 2 game points: A (you) claimed with only 0" in out
     assert "You:      0 in cards = 0" in out
     assert "Match: you 0, computer 2 (first to 7)." in out
+    assert "=== Hand 1: the computer deals, you lead ===" in out  # B dealt the record's hand
     assert "=== Hand 2: you deal, the computer leads ===" in out
     assert "Leaving the match." in out
 

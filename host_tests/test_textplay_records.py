@@ -202,6 +202,21 @@ def test_a_record_that_can_no_longer_be_written_is_said_once_and_play_goes_on(mo
     assert os.listdir(tmp_path) == ["r.txt"]
 
 
+def test_a_record_that_cannot_be_written_at_the_start_stops_before_the_first_deal(monkeypatch, tmp_path):
+    import os
+
+    def full(src, dst):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", full)
+    path = str(tmp_path / "r.txt")
+    status, out, err = play(monkeypatch, "--seed", "1", "--record", path, script="1\nquit\n")
+    assert status == 2
+    assert err == "sixtysix play: cannot write %s: No space left on device\n" % os.path.realpath(path)
+    assert "Your hand" not in out
+    assert os.listdir(tmp_path) == []
+
+
 def test_a_record_path_that_is_not_a_regular_file_is_refused(monkeypatch, tmp_path):
     """--overwrite replaces a record, never a pipe or a device (as root,
     `--record /dev/full --overwrite` once renamed a file over the device)."""
