@@ -141,9 +141,28 @@ def test_a_terminal_too_small_says_what_it_needs(tmp_path):
         "ctrl-c: quit  shift+",
     ]
     assert how_drawn(out, 50) == "too small to show the board"
+    # With no line to spare the sentence still gets one where it fits whole.
+    from sixtysix_tools.simview import _needs
+
+    assert _needs((40, 12), 80, 0) == "The board needs a terminal of 40x12 or more."
+    assert _needs((40, 12), 20, 0) == "40x12 needed"
+    assert _needs((40, 12), 1, 5) == "4"
 
 
 TEXT_BOARDS = [n for n in BOARDS if not (load_board(n).WIDTH <= 80 and (load_board(n).HEIGHT + 1) // 2 <= 21)]
+
+
+@pytest.mark.parametrize("name", TEXT_BOARDS)
+def test_the_size_said_to_show_the_pixels_shows_them(tmp_path, name):
+    """The text view says how big a terminal would show every pixel; one
+    that big does, and one a line shorter or a column narrower does not."""
+    sim = Sim(load_board(name), str(tmp_path), 3, text_cells=True)
+    sim.settle()
+    said = re.search(r"\((\d+)x(\d+) or more shows its pixels\)", how_drawn(frame_at(sim)))
+    cols, lines = int(said.group(1)), int(said.group(2))
+    assert how_drawn(frame_at(sim, cols, lines), cols) == "every pixel of the board"
+    assert how_drawn(frame_at(sim, cols, lines - 1), cols).startswith("the board's text")
+    assert how_drawn(frame_at(sim, cols - 1, lines), cols - 1).startswith("the board's text")
 
 
 @pytest.mark.parametrize("name", TEXT_BOARDS)
@@ -329,6 +348,18 @@ def test_output_that_is_no_terminal_says_how_to_run_without_one(tmp_path, monkey
     )
 
 
+def test_without_pygame_the_window_says_how_to_install_it(tmp_path, monkeypatch):
+    import sys
+
+    from sixtysix_tools import simview
+
+    monkeypatch.setitem(sys.modules, "pygame", None)  # import pygame fails
+    board = load_board("pico_display")
+    with pytest.raises(ImportError) as e:
+        simview._window(Sim(board, str(tmp_path), 3), key_names(board), 0)
+    assert str(e.value) == "pygame is not installed: pip install -e '.[sim]'"
+
+
 @pytest.mark.parametrize(
     "driver, why, opened",
     [
@@ -362,7 +393,8 @@ def test_a_display_sdl_cannot_reach_opens_no_hidden_window(tmp_path, monkeypatch
         raise Error("cannot open the window")
 
     display = types.SimpleNamespace(init=init, get_driver=lambda: driver, set_mode=set_mode)
-    fake = types.SimpleNamespace(error=Error, display=display, quit=lambda: None)
+    shut = []
+    fake = types.SimpleNamespace(error=Error, display=display, quit=lambda: shut.append(driver))
     monkeypatch.setitem(sys.modules, "pygame", fake)
     monkeypatch.setenv("DISPLAY", ":99")
     monkeypatch.delenv("SDL_VIDEODRIVER", raising=False)
@@ -379,6 +411,7 @@ def test_a_display_sdl_cannot_reach_opens_no_hidden_window(tmp_path, monkeypatch
     assert simview.interactive(Sim(board, str(tmp_path), 3), key_names(board)) == 0
     assert seen == [why]
     assert bool(calls) is opened
+    assert shut == [driver]  # SDL is shut down before the terminal takes over
 
 
 @pytest.mark.parametrize(
@@ -461,8 +494,9 @@ def test_what_a_fill_covers_is_wiped_and_forgotten():
 @pytest.mark.timeout(60)
 def test_the_terminal_is_given_back_as_it_was_after_ctrl_c(tmp_path, monkeypatch):
     """The board in a real terminal (a pseudo-terminal here): raw mode while
-    it runs, keys pressed, and at Ctrl-C the terminal's settings as they
-    were, the colours reset, and status 0."""
+    it runs, the buttons' keys pressed and other keys ignored, the screen
+    drawn again only when the board changed, and at Ctrl-C the terminal's
+    settings as they were, the colours reset, and status 0."""
     import io
     import os
     import sys
@@ -489,11 +523,19 @@ def test_the_terminal_is_given_back_as_it_was_after_ctrl_c(tmp_path, monkeypatch
         hold(i, ms)
 
     monkeypatch.setattr(sim, "hold", noted_hold)
+    drawn = []  # the board's frame count at each redraw of the terminal
+    frame = simview.terminal_frame
+
+    def noted_frame(sim, *args):
+        drawn.append(sim.canvas.frames)
+        return frame(sim, *args)
+
+    monkeypatch.setattr(simview, "terminal_frame", noted_frame)
 
     def type_once_raw():
         while termios.tcgetattr(follower)[3] & termios.ICANON:  # until raw mode is on
             threading.Event().wait(0.01)
-        os.write(leader, b"yB\x03")
+        os.write(leader, b"yz\x1bOPB\x03")  # z and F1 are no button
 
     typist = threading.Thread(target=type_once_raw, daemon=True)
     typist.start()
@@ -507,6 +549,7 @@ def test_the_terminal_is_given_back_as_it_was_after_ctrl_c(tmp_path, monkeypatch
     assert after == before
     # y: a short press of Y (next); Shift+b: a long press of B (hint)
     assert pressed == [(3, simview.TAP_MS), (1, simview.LONG_MS)]
+    assert len(drawn) >= 2 and len(set(drawn)) == len(drawn)  # redrawn only when the board changed
     shown = screen.getvalue()
     assert "\r\nctrl-c: quit" in shown  # raw mode: every line starts at the left
     assert shown.endswith("\x1b[0m\r\n")
