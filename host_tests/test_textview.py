@@ -491,6 +491,75 @@ def test_what_a_fill_covers_is_wiped_and_forgotten():
     assert "[" not in "\n".join(c.lines())
 
 
+def test_a_rectangle_wipes_its_own_rows_only_and_text_past_the_edge_is_cut():
+    """A rectangle one row high leaves the rows above and below it; text
+    that runs past the panel's right edge is cut there, not wrapped onto
+    the next row (nor, on the last row, past the grid)."""
+    from sixtysix_app.canvas import BG, FG
+    from sixtysix_tools.sim import make_canvas
+    from sixtysix_tools.textview import CellCanvas
+
+    c = CellCanvas(make_canvas(load_board("pico_display")))
+    c.fill(BG)
+    for row in range(3):
+        c.text("Hi", 0, row * c.cell_h, FG)
+    c.fill_rect(0, c.cell_h, c.width, c.cell_h, BG)
+    assert c.lines()[:3] == ["Hi", "", "Hi"]
+    c.fill(BG)
+    for row in (0, c.rows - 1):
+        c.text("W" * (c.cols + 3), 0, row * c.cell_h, FG)
+    assert c.lines()[0] == c.lines()[-1] == "W" * c.cols
+    assert c.lines()[1] == ""
+
+
+@pytest.mark.parametrize("name", TEXT_BOARDS)
+def test_the_text_view_leaves_the_pixels_as_they_would_be(tmp_path, name):
+    """The text grid is kept beside the panel's picture, never instead of
+    it: the same presses give the same pixels as a board with no grid
+    (what a terminal big enough shows, and what screenshots keep)."""
+    board = load_board(name)
+    plain = Sim(board, str(tmp_path / "plain"), 3)
+    cells = Sim(board, str(tmp_path / "cells"), 3, text_cells=True)
+    for sim in (plain, cells):
+        sim.settle()
+        sim.hold(ok_button(board), 60)  # New match: the table
+    assert cells.canvas.rgb_rows() == plain.canvas.rgb_rows()
+
+
+def test_text_after_a_suit_goes_on_beside_it():
+    from sixtysix_app.canvas import BG, FG
+    from sixtysix_tools.sim import make_canvas
+    from sixtysix_tools.textview import CellCanvas
+
+    c = CellCanvas(make_canvas(load_board("pico_display")))
+    c.fill(BG)
+    c.text("Lead K", 0, 0, FG)
+    c.suit(2, 6 * c.char_w, 0, FG)
+    c.text(" now", 7 * c.char_w, 0, FG)
+    assert c.lines()[0] == "Lead K" + SUIT_CHARS[2] + " now"
+
+
+def test_a_frames_brackets_stay_beside_it():
+    """Card text in the cursor's frame is bracketed, but a bracket goes
+    only where the frame is: text running on past it gets no ']', and an
+    outline of another colour drawn after the frame ends it."""
+    from sixtysix_app.canvas import BG, FG, SEL
+    from sixtysix_tools.sim import make_canvas
+    from sixtysix_tools.textview import CellCanvas
+
+    c = CellCanvas(make_canvas(load_board("pico_display")))
+    c.faces(True)
+    y = c.cell_h  # the second row, at the panel's left edge
+    for text, outline, line in (("AS", None, "[AS]"), ("ASKSQS", None, "[ASKSQS"), ("AS", FG, " AS")):
+        c.fill(BG)
+        c.rect(0, y, 2 * c.cell_w, c.cell_h, SEL)  # the grid's columns 0 to 3
+        if outline is not None:
+            c.rect(4 * c.cell_w, y, 2 * c.cell_w, c.cell_h, outline)  # the next card's
+        c.text(text, c.cell_w // 2, y, FG)
+        assert c.lines()[1] == line, (text, outline)
+    c.faces(False)
+
+
 @pytest.mark.timeout(60)
 def test_the_terminal_is_given_back_as_it_was_after_ctrl_c(tmp_path, monkeypatch):
     """The board in a real terminal (a pseudo-terminal here): raw mode while
