@@ -81,6 +81,32 @@ def test_a_key_script_reads_commas_repeats_and_long_presses(tmp_path):
     assert presses == [(0, TAP_MS), (1, LONG_MS), (3, TAP_MS), (3, TAP_MS), (3, TAP_MS)]
 
 
+def test_a_long_press_holds_the_button_down_long_enough_to_be_one(tmp_path):
+    """The Pico Display's B at the table: held for a long press it asks
+    for a hint, tapped it opens the menu of actions (the README's keys)."""
+    from sixtysix_tools.sim import LONG_MS, TAP_MS, Sim, load_board
+
+    shown = {}
+    for ms in (LONG_MS, TAP_MS):
+        sim = Sim(load_board("pico_display"), str(tmp_path / str(ms)), 3)
+        sim.app.session.settings.hints = True
+        sim.settle()
+        sim.hold(0, TAP_MS)  # A: New match, the table
+        assert sim.app.popup is None
+        sim.hold(1, ms)
+        shown[ms] = (type(sim.app.screen).__name__, sim.app.popup)
+    screen, hint = shown[LONG_MS]
+    assert screen == "Table" and hint[0].split()[0] in (
+        "Play",
+        "Lead",
+        "Declare",
+        "Exchange",
+        "Close",
+        "Claim",
+    )
+    assert shown[TAP_MS] == ("Menu", None)
+
+
 def test_the_boards_own_files_go_where_xdg_says(monkeypatch, tmp_path):
     from sixtysix_tools.sim_command import default_save_dir
 
