@@ -233,6 +233,8 @@ def test_the_keys_a_raw_terminal_sends(tmp_path):
             (b"\n", ("return", False)),
             (b"\x7f", ("backspace", False)),
             (b"\x08", ("backspace", False)),
+            (b"!", ("1", True)),  # Shift+1 on a US keyboard
+            (b")", ("0", True)),  # Shift+0
             (b"\x1b[A", ("up", False)),
             (b"\x1b[B", ("down", False)),
             (b"\x1b[C", ("right", False)),
@@ -280,8 +282,9 @@ def keys_read(sent: bytes) -> list:
         (b"\x1b[15~", [None]),  # F5
         (b"\x1b[2~", [None]),  # Insert
         (b"\x1b[Ab", [("up", False), ("b", False)]),  # an arrow and a key typed right after it
+        (b"\x1bxb", [None, ("b", False)]),  # Alt+x, then b
     ],
-    ids=["shift-up", "ctrl-right", "alt-left", "f5", "insert", "up-then-b"],
+    ids=["shift-up", "ctrl-right", "alt-left", "f5", "insert", "up-then-b", "alt-x-then-b"],
 )
 def test_an_escape_code_is_one_key_or_none_never_the_letters_inside_it(sent, keys):
     """Shift+Up sends ESC [ 1 ; 2 A: read two bytes at a time, its '2' and
