@@ -625,3 +625,45 @@ def test_the_terminal_is_given_back_as_it_was_after_ctrl_c(tmp_path, monkeypatch
     shown = screen.getvalue()
     assert "\r\nctrl-c: quit" in shown  # raw mode: every line starts at the left
     assert shown.endswith("\x1b[0m\r\n")
+
+
+@pytest.mark.timeout(60)
+def test_a_terminal_that_hangs_up_ends_the_simulator_quietly(tmp_path, monkeypatch):
+    """A terminal that goes away (its window closed with the hang-up
+    signal ignored, as under nohup) reads as the end of input: the
+    simulator ends with status 0, where it had found the dead terminal
+    ready to read for ever and spun there."""
+    import io
+    import os
+    import sys
+    import termios
+    import threading
+
+    from sixtysix_tools import simview
+
+    r, w = os.pipe()
+    os.close(w)
+    with pytest.raises(EOFError):
+        simview._read_key(r)
+    os.close(r)
+
+    leader, follower = os.openpty()
+    keyboard = os.fdopen(follower, "r")
+    monkeypatch.setattr(sys, "stdin", keyboard)
+    monkeypatch.setattr(sys, "stdout", io.StringIO())
+    monkeypatch.setattr(os, "get_terminal_size", lambda *fd: os.terminal_size((80, 24)))
+    board = load_board("oled_128x64")
+    sim = Sim(board, str(tmp_path), 3, text_cells=True)
+
+    def hang_up_once_raw():
+        while termios.tcgetattr(follower)[3] & termios.ICANON:  # until raw mode is on
+            threading.Event().wait(0.01)
+        os.close(leader)
+
+    closer = threading.Thread(target=hang_up_once_raw, daemon=True)
+    closer.start()
+    try:
+        assert simview._terminal(sim, key_names(board), WHY) == 0
+    finally:
+        closer.join(5)
+        keyboard.close()

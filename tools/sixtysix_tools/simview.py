@@ -189,8 +189,13 @@ def _read_key(fd):
     Ctrl with an arrow sends its modifiers too (ESC [ 1 ; 2 A): the arrow
     still, and the rest of any escape code is read with it, never taken
     for keys.  Shift with a digit types the sign above it (on a US
-    keyboard), read as the digit's long press."""
-    ch = os.read(fd, 1).decode("latin-1")
+    keyboard), read as the digit's long press.  A terminal that has hung
+    up reads as the end of input: EOFError, as Ctrl-C's KeyboardInterrupt
+    (else select would find the dead terminal ready for ever)."""
+    byte = os.read(fd, 1)
+    if not byte:
+        raise EOFError
+    ch = byte.decode("latin-1")
     if ch == "\x1b":
         return _escape(fd)
     if ch in ("\r", "\n"):
@@ -296,8 +301,11 @@ def _terminal(sim: Sim, keys: list, why: str = "drawn in the terminal") -> int:
                     sim.hold(index[key[0]], LONG_MS if key[1] else TAP_MS)
             else:
                 sim.step(100)
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, EOFError):
         return 0
     finally:
-        termios.tcsetattr(fd, termios.TCSADRAIN, saved)
-        sys.stdout.write("\x1b[0m\r\n")
+        try:
+            termios.tcsetattr(fd, termios.TCSADRAIN, saved)
+            sys.stdout.write("\x1b[0m\r\n")
+        except (termios.error, OSError):
+            pass  # the terminal is gone: nothing to give back
