@@ -478,15 +478,19 @@ def dealt_table(sim, dealer: int, dealer_cards: str, other_cards: str, stock: st
     return t
 
 
+@pytest.mark.parametrize("lead", ("any", "queen"))
 @pytest.mark.parametrize("board_name", ("pico_display", "thumby"))
-def test_a_marriage_shown_asks_for_its_king_or_queen_whole_with_assisted_scores(logged, tmp_path, board_name):
-    """Once you show a marriage the note asks you to lead its K or Q, and
-    in assisted mode gives the hand's scores after it, all of it on the
-    narrowest panels ("Lead the K or Q" and the scores ran to 24 columns)."""
+def test_a_marriage_shown_asks_for_its_lead_whole_with_assisted_scores(logged, tmp_path, board_name, lead):
+    """Once you show a marriage the note asks you to lead its K or Q (the
+    Q alone under marriage-lead queen, RULES.md), and in assisted mode
+    gives the hand's scores after it, all of it on the narrowest panels
+    ("Lead the K or Q" and the scores ran to 24 columns)."""
+    from sixtysix.cards import KING, QUEEN
     from sixtysix.hand import MARRY
 
     sim = logged(board_name, tmp_path, seed=2)
     sim.app.session.settings.rules.set_option("mode", "assisted")
+    sim.app.session.settings.rules.set_option("marriage-lead", lead)
     # You lead; clubs are trumps.
     t = dealt_table(sim, 1, "JC KC 9D JD AS QC", "KH QH 9C 9H JH TH", "TD KD QD AD TC AH 9S JS QS KS TS AC")
     h = t.hand
@@ -494,7 +498,11 @@ def test_a_marriage_shown_asks_for_its_king_or_queen_whole_with_assisted_scores(
     assert h.pending == 2
     t.note = ""
     scores = "  %d-%d" % (h.score(0), h.score(1))
-    assert note_line(sim) == "Lead K/Q \x03" + scores, note_line(sim)
+    asked = "K/Q" if lead == "any" else "Q"
+    assert note_line(sim) == "Lead %s \x03" % asked + scores, note_line(sim)
+    ranks = {"K": KING, "Q": QUEEN}
+    legal = [c % 6 for c in t.legal_codes() if c < 64]
+    assert sorted(legal) == sorted(ranks[r] for r in asked.split("/"))  # the cards the note names
     # Room for your score in three digits beside B's in two (the computer
     # claims as soon as it has 66, so it never sits on more at your turn).
     assert len("Lead K/Q \x03" + "  100-65") <= sim.app.layout.cols

@@ -66,7 +66,8 @@ class Two(OnHand):
     def turn_note(self) -> str:
         h = self.hand
         if h.pending >= 0:
-            note = "Lead K/Q " + suit_char(h.pending)  # with assisted mode's score, 18 columns at most
+            # With assisted mode's score, 18 columns at most.
+            note = ("Lead Q " if h.rules.queen_lead else "Lead K/Q ") + suit_char(h.pending)
         elif h.lead != NO_CARD:
             note = "Play to " + card_text(h.lead)
         else:
