@@ -1,0 +1,166 @@
+"""Four-hand's search (solver_four.py, which the bidding games' solver
+renumbers) past its exact values: the estimate it values a cut-off
+position by, as its docstring and MORE_GAMES.md describe it, and its node
+count against `limit`.
+
+A mutation audit of solver_four.py found the estimate unchecked past
+being what `_estimate` returns (any sharing of the points passed), and
+the node limit checked only through the players' totals."""
+
+from sixtysix.bid import BidRules
+from sixtysix.four import MAX_ACTIONS, SOLO, FourRules
+from sixtysix.hand import MARRY
+from sixtysix.solver_four import FourSolver
+from sixtysix.view_four import FourView
+from test_ai_four import copy_hand, random_hand, solo_endgame
+from test_solver_bid import ending, loaded
+
+INF = 1000000
+POINTS = (0, 2, 3, 4, 10, 11)  # 9 J Q K T A
+WEIGHT = (0, 1, 2, 3, 5, 6)  # the trick-taking weight the docstring gives
+
+
+def estimate(h, side_of, seats):
+    """The estimate recomputed from the engine's hand: the points still
+    held (with the last trick's 10 if the rules give it) shared between
+    the sides by the weight of the cards each holds (an even split when
+    neither holds any), a side's shown marriages counted once it has a
+    trick or holds weight, the defenders given a trick when they hold more
+    than a quarter of the weight; then scored as the rules score a hand."""
+    left = 10 if h.rules.last_trick_bonus else 0
+    weight = [0, 0]
+    for seat in range(seats):
+        if seat == h.sitting:
+            continue  # a soloist's partner plays no card
+        for c in range(24):
+            if (h.hands[seat] >> c) & 1:
+                left += POINTS[c % 6]
+                weight[side_of(seat)] += WEIGHT[c % 6] + (6 if c // 6 == h.trump else 0)
+    total = weight[0] + weight[1]
+    share = left * weight[0] // total if total else left // 2
+    score = [h.card_points[0] + share, h.card_points[1] + left - share]
+    for side in (0, 1):
+        if h.tricks[side] or weight[side]:
+            score[side] += h.marriage_points[side]
+    bidders = side_of(h.bidder)
+    defenders = 1 - bidders
+    taken = h.tricks[defenders]
+    if not taken and weight[defenders] * 4 > total:
+        taken = 1
+    bid = h.high_bid
+    if bid >= SOLO and h.rules.solo_all_tricks:
+        made = taken == 0
+    else:
+        made = score[bidders] >= (66 if bid >= SOLO else 33 * bid)
+    game = [0, 0]
+    game[bidders] = bid if made else -bid
+    game[defenders] = score[defenders] // 33
+    return (game[0] - game[1]) * 1000 + score[0] - score[1]
+
+
+def at_a_lead(h):
+    """h played on by its lowest legal card to the next trick's start."""
+    buf = bytearray(MAX_ACTIONS)
+    while not h.over and (h.lead >= 0 or h.pending >= 0):
+        h.legal_actions(buf)
+        h.act(buf[0])
+    return None if h.over else h
+
+
+def cut_at_once(s):
+    """The loaded position searched with its horizon where it stands."""
+    s.stop_at = s.tricks_done
+    return s.search(0, -INF, INF)
+
+
+def four_loaded(h):
+    s = FourSolver(h.rules)
+    s.load(FourView(h, h.turn), h.hands)
+    return s
+
+
+def test_a_cut_off_four_hand_position_is_valued_by_the_documented_estimate():
+    bonus = FourRules()
+    bonus.set_option("last-trick-bonus", "10")
+    all_tricks = FourRules()
+    all_tricks.set_option("solo", "all-tricks")
+    checked = 0
+    for r in (None, bonus, all_tricks):
+        for seed in range(1, 25):
+            h = at_a_lead(random_hand(seed, seed % 14, r))
+            if h is None:
+                continue
+            assert cut_at_once(four_loaded(h)) == estimate(h, lambda seat: seat & 1, 4), seed
+            checked += 1
+        for seed in range(1, 120):  # a solo by B or D as often as by A or C
+            h = solo_endgame(seed, 4 + seed % 3, r)
+            if h is not None and at_a_lead(h) is not None:
+                assert cut_at_once(four_loaded(h)) == estimate(h, lambda seat: seat & 1, 4), seed
+                checked += 1
+    assert checked >= 60, checked
+
+
+def test_a_cut_off_bidding_game_position_is_valued_by_the_documented_estimate():
+    checked = 0
+    for seats in (2, 3):
+        for seed in range(1, 40):
+            h = ending(seats, seed)
+            if h is None or at_a_lead(h) is None:
+                continue
+            assert cut_at_once(loaded(h)) == estimate(h, h.side_of, seats), (seats, seed)
+            checked += 1
+    assert checked >= 40, checked
+    assert BidRules(2).solo_all_tricks  # the moon needs every trick
+
+
+def test_a_search_never_passes_its_node_limit():
+    """A search stops (aborted) before `limit` nodes are passed; with more
+    room than it needs it finds the same value at the same count."""
+    checked = 0
+    for seed in range(1, 12):
+        h = random_hand(seed, 12 + seed % 4)
+        if h.over:
+            continue
+        s = four_loaded(h)
+        s.stop_at = s.tricks_done + 2
+        value = s.search(0, -INF, INF)
+        needed = s.nodes
+        for limit in (1, 2, needed // 3, needed - 1, needed + 1, needed + 50):
+            s.load(FourView(h, h.turn), h.hands)
+            s.stop_at = s.tricks_done + 2
+            s.limit = limit
+            v = s.search(0, -INF, INF)
+            assert s.nodes <= limit, (seed, limit, s.nodes)
+            if limit > needed:
+                assert not s.aborted and v == value and s.nodes == needed, (seed, limit)
+            else:
+                assert s.aborted, (seed, limit)
+        checked += 1
+    assert checked >= 8
+
+
+def test_a_root_action_searched_alone_counts_the_nodes_of_the_position_it_leads_to():
+    """search(..., only): the root is not a node; what is below it is
+    searched as a load of the position after the action would be."""
+    buf = bytearray(MAX_ACTIONS)
+    checked = 0
+    for seed in range(1, 25):
+        h = random_hand(seed, 13 + seed % 5)
+        if h.over or h.pending >= 0:
+            continue
+        s = four_loaded(h)
+        s.stop_at = s.tricks_done + 2
+        for i in range(h.legal_actions(buf)):
+            code = buf[i]
+            if code >= MARRY:
+                continue  # a marriage: test_ai_four's exact values cover it
+            s.nodes = 0
+            v = s.search(0, -INF, INF, code)
+            alone = s.nodes
+            c = copy_hand(h)
+            c.act(code)
+            t = four_loaded(c)
+            t.stop_at = s.stop_at
+            assert t.search(0, -INF, INF) == v and t.nodes == alone, (seed, code)
+            checked += 1
+    assert checked >= 20, checked
