@@ -7,9 +7,10 @@ A mutation audit of solver_four.py found the estimate unchecked past
 being what `_estimate` returns (any sharing of the points passed), and
 the node limit checked only through the players' totals."""
 
-from sixtysix.bid import BidRules
-from sixtysix.four import MAX_ACTIONS, SOLO, FourRules
+from sixtysix.bid import BID, MAX_ACTIONS, PASS, PLAYING, BidHand, BidRules  # 16: four-hand's fit
+from sixtysix.four import SOLO, FourRules
 from sixtysix.hand import MARRY
+from sixtysix.rng import Rng
 from sixtysix.solver_four import FourSolver
 from sixtysix.view_four import FourView
 from test_ai_four import copy_hand, random_hand, solo_endgame
@@ -111,6 +112,69 @@ def test_a_cut_off_bidding_game_position_is_valued_by_the_documented_estimate():
             checked += 1
     assert checked >= 40, checked
     assert BidRules(2).solo_all_tricks  # the moon needs every trick
+
+
+def to_the_horizon(h, tricks, side_of, seats):
+    """Plain minimax over copies of the engine down to the end of trick
+    `tricks` of the hand, where each position is valued by `estimate`."""
+    if h.over:
+        return (h.game_points[0] - h.game_points[1]) * 1000 + h.side_score(0) - h.side_score(1)
+    if h.lead < 0 and h.pending < 0 and h.tricks[0] + h.tricks[1] >= tricks:
+        return estimate(h, side_of, seats)
+    buf = bytearray(MAX_ACTIONS)
+    values = []
+    for i in range(h.legal_actions(buf)):
+        c = copy_hand(h) if seats == 4 else BidHand(h.rules)
+        if seats < 4:
+            c.copy_from(h)
+        c.act(buf[i])
+        values.append(to_the_horizon(c, tricks, side_of, seats))
+    return max(values) if side_of(h.turn) == 0 else min(values)
+
+
+def first_lead_with_a_marriage(h):
+    """Whether the hand's first leader may show a marriage (then in
+    trumps, whatever its suit)."""
+    buf = bytearray(MAX_ACTIONS)
+    n = h.legal_actions(buf)
+    return buf[n - 1] >= MARRY
+
+
+def test_a_search_cut_after_the_first_trick_is_minimax_to_that_horizon():
+    """The first lead, where a marriage makes its suit trumps (40): cut
+    one trick deep, the search's value is minimax's over the first trick
+    with each end valued by the documented estimate."""
+    found = 0
+    for seed in range(1, 200):
+        h = random_hand(seed, 0)
+        if h.sitting >= 0 or not first_lead_with_a_marriage(h):
+            continue
+        s = four_loaded(h)
+        s.stop_at = 1
+        assert s.search(0, -INF, INF) == to_the_horizon(h, 1, lambda seat: seat & 1, 4), seed
+        found += 1
+        if found == 3:
+            break
+    assert found == 3
+    for seats in (2, 3):
+        found = 0
+        for seed in range(1, 200):
+            h = BidHand(BidRules(seats))
+            order = bytearray(range(24))
+            Rng(seed).shuffle(order)
+            h.deal_shuffled(seed % seats, order)
+            h.act(BID + 1)
+            while h.phase != PLAYING:
+                h.act(PASS)
+            if not first_lead_with_a_marriage(h):
+                continue
+            s = loaded(h)
+            s.stop_at = 1
+            assert s.search(0, -INF, INF) == to_the_horizon(h, 1, h.side_of, seats), (seats, seed)
+            found += 1
+            if found == 3:
+                break
+        assert found == 3, seats
 
 
 def test_a_search_never_passes_its_node_limit():
