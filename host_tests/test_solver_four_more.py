@@ -13,7 +13,7 @@ from sixtysix.hand import MARRY
 from sixtysix.rng import Rng
 from sixtysix.solver_four import FourSolver
 from sixtysix.view_four import FourView
-from test_ai_four import copy_hand, random_hand, solo_endgame
+from test_ai_four import copy_hand, exact_value, minimax, random_hand, solo_endgame, tricks_left
 from test_solver_bid import ending, loaded
 
 INF = 1000000
@@ -228,3 +228,56 @@ def test_a_root_action_searched_alone_counts_the_nodes_of_the_position_it_leads_
             assert t.search(0, -INF, INF) == v and t.nodes == alone, (seed, code)
             checked += 1
     assert checked >= 20, checked
+
+
+def state(s):
+    """A solver's position: every field but the node count and the move
+    buffer (lists copied)."""
+    fields = vars(s).items()
+    return {k: list(v) if isinstance(v, list) else v for k, v in fields if k not in ("nodes", "moves")}
+
+
+def test_a_search_leaves_the_position_as_it_was_loaded():
+    """Each move is undone: after a search (to the end, or cut a trick
+    deep) the solver holds the loaded position, and a second search of it
+    finds the same value at the same count, mid-trick and with a marriage
+    just shown too."""
+    checked = 0
+    shown = 0
+    buf = bytearray(MAX_ACTIONS)
+    for seats in (2, 3):
+        for seed in range(1, 400):
+            h = ending(seats, seed)
+            if h is None:
+                continue
+            if h.lead < 0 and buf[h.legal_actions(buf) - 1] >= MARRY:
+                h.act(buf[h.legal_actions(buf) - 1])
+                shown += 1
+            elif seed >= 60:
+                continue  # past 60 only for the marriages
+            for stop_at in (99, h.tricks[0] + h.tricks[1] + 1):
+                s = loaded(h)
+                s.stop_at = stop_at
+                before = state(s)
+                v = s.search(0, -INF, INF)
+                nodes = s.nodes
+                assert state(s) == before, (seats, seed)
+                s.nodes = 0
+                assert s.search(0, -INF, INF) == v and s.nodes == nodes, (seats, seed)
+            checked += 1
+    assert checked >= 80 and shown >= 4, (checked, shown)
+
+
+def test_a_follower_heads_the_highest_card_of_the_suit_led_so_far():
+    """Two tricks from the end, the trick's third and fourth cards still to
+    come inside the search: each must head the highest card of the suit
+    led so far, which the search follows card by card (deal 343 needs it:
+    a card of another suit is never the one to head)."""
+    checked = 0
+    for seed in range(300, 400):
+        h = random_hand(seed, 13)
+        if h.over or tricks_left(h) > 2 or h.in_trick >= 2:
+            continue
+        assert exact_value(h) == minimax(h), seed
+        checked += 1
+    assert checked >= 40, checked
