@@ -1,0 +1,111 @@
+"""What the two-player solvers share (solverbase.py) past the values the
+minimax comparisons check: a root action leaves the loaded position as
+it was (an exchange's stock card put back where it came from), nodes are
+counted from the load, and a position whose search was cut short answers
+0 at once.  A mutation audit of solverbase.py found these unchecked."""
+
+from minimax import choices, value
+from sixtysix.hand import EXCHANGE, MAX_ACTIONS
+from sixtysix.solver import Solver
+from test_solver import strict_positions
+
+
+def position(s):
+    """The loaded position and the root window, copied (the scores at the
+    close only once somebody has closed: a close at the root leaves its
+    own there, read by nobody once `closer` is back at -1)."""
+    lists = [s.hands, s.pts, s.mar, s.tricks]
+    if s.closer >= 0:
+        lists += [s.close_score, s.close_tricks]
+    return (
+        [list(x) for x in lists],
+        (s.trump, s.closer, s.lead, s.pos, s.lo, s.hi, s.coarse),
+        bytes(s.stock),
+    )
+
+
+def with_exchange(seed, count):
+    """Open-stock positions (at most two cards face down) where the player
+    to act may exchange the trump nine for the upcard."""
+    buf = bytearray(MAX_ACTIONS)
+    found = 0
+    for h in strict_positions(seed, 400, 5, facedown=2):
+        n = h.legal_actions(buf)
+        if EXCHANGE in buf[:n]:
+            found += 1
+            yield h
+            if found == count:
+                return
+
+
+def test_every_root_action_leaves_the_loaded_position_as_it_was():
+    """One load, every action valued in turn, the exchange first: each
+    finds the position as loaded, so each value is the one a fresh
+    load gives it."""
+    checked = 0
+    for h in with_exchange(5, 12):
+        s = Solver(h.rules)
+        s.load(h)
+        loaded = position(s)
+        p = h.turn
+        acts = [EXCHANGE] + choices(h)
+        got = []
+        for a in acts:
+            got.append(s.value_of(p, a))
+            assert position(s) == loaded, a
+        fresh = []
+        for a in acts:
+            t = Solver(h.rules)
+            t.load(h)
+            fresh.append(t.value_of(p, a))
+        assert got == fresh
+        checked += 1
+    assert checked == 12
+
+
+def test_a_card_followed_to_the_nine_of_clubs_is_a_follow():
+    """value_of: a card answers the lead on the table, whatever its id
+    (card 0, the nine of clubs, led too)."""
+    checked = 0
+    for h in strict_positions(7, 3000, 3):
+        if h.lead != 0:
+            continue
+        s = Solver(h.rules)
+        s.load(h)
+        for a in choices(h):
+            assert s.value_of(h.turn, a) == value(h, h.turn, a), a
+        checked += 1
+        if checked == 5:
+            return
+    raise AssertionError(checked)
+
+
+def test_nodes_are_counted_from_the_load_and_a_cut_search_answers_nothing():
+    """`limit` counts the nodes since `load`: a second load of the same
+    position searches as many again under the same limit.  Once a search
+    of the loaded position is cut short, value_of answers 0 and counts no
+    node more."""
+    checked = 0
+    for h in strict_positions(9, 20, 4):
+        s = Solver(h.rules)
+        s.load(h)
+        p = h.turn
+        acts = choices(h)
+        want = [s.value_of(p, a) for a in acts]
+        needed = s.nodes
+        if needed < 20:
+            continue
+        s.load(h)
+        s.limit = needed + 1
+        assert [s.value_of(p, a) for a in acts] == want and not s.aborted
+        assert s.nodes == needed
+        s.load(h)
+        s.limit = needed // 2
+        for a in acts:
+            s.value_of(p, a)
+        assert s.aborted
+        cut_at = s.nodes
+        assert [s.value_of(p, a) for a in acts] == [0] * len(acts)
+        assert s.nodes == cut_at
+        checked += 1
+    assert checked >= 8, checked
