@@ -90,6 +90,9 @@ OLD_SAVE = (
     b"match 0 0 0 1 0 36ede218 0 0\nhand 0 1 20010e 12c010 0a0517160907100b0d13\n"
     b"log 0f958a11\ncheck 195f2e39\n"
 )
+# Settings as the two-game version wrote them (its settings.to_bytes): the
+# game line, target, level, hints, then the options changed.
+OLD_SETTINGS = b"sixtysix-settings 1\ngame schnapsen\ntarget 5\nlevel easy\nhints 0\noption mode assisted\n"
 OLD_STATS = b"sixtysix-stats 1\nsixty-six 1 1 2 2 5 0 1 1\nschnapsen 1 0 1 0 0 3 0 0\ncheck 021112f8\n"
 
 
@@ -106,6 +109,17 @@ def test_a_version_1_two_player_save_still_loads_and_saves_the_same():
     assert s.seat_to_act() == 1
     s.save()
     assert store.get(FILE) == OLD_SAVE  # the two-player format is unchanged
+    store.clean()
+
+
+def test_two_game_settings_still_load():
+    store = TempStore()
+    store.put(SETTINGS_FILE, resign(OLD_SETTINGS))
+    s = Session(store)
+    st = s.settings
+    assert s.message == ""
+    assert (st.game, st.target, st.level, st.hints) == (SCHNAPSEN, 5, "easy", False)
+    assert st.rules.changed_options() == [("mode", "assisted")]
     store.clean()
 
 

@@ -98,6 +98,7 @@ def test_statistics_play_could_not_have_written_are_reset(case):
 
 SETTINGS_CASES = {
     "target 0": ("target", "target 0"),
+    "target 100": ("target", "target 100"),  # RECORDS.md: a target is 1 to 99
     "an unknown level": ("level", "level hardest"),
     "hints 2": ("hints", "hints 2"),
     "two hints": ("hints", "hints 0 0"),
@@ -127,4 +128,15 @@ def test_settings_play_could_not_have_written_are_refused(case):
     loaded = Session(store)
     assert loaded.message == "Settings were damaged: defaults used."
     assert loaded.settings.game == SIXTY_SIX and loaded.settings.level == Settings().level
+    store.clean()
+
+
+@pytest.mark.parametrize("target", [1, 99])
+def test_settings_with_a_target_at_either_end_load_as_written(target):
+    store = TempStore()
+    s = Session(store)
+    s.settings.target = target  # RECORDS.md: a match's target is 1 to 99
+    s.save_settings()
+    loaded = Session(store)
+    assert loaded.message == "" and loaded.settings.target == target
     store.clean()
