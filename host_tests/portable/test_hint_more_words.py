@@ -80,11 +80,12 @@ def test_a_solo_hint_names_the_goal_the_table_plays_by():
 def test_a_marriage_before_the_first_lead_is_in_trumps():
     """four.py: a marriage shown on the very first lead makes its suit
     trumps, so it is worth 40 in any suit; after, 40 in trumps and 20 in
-    another suit (RULES.md 2c, marriages 20/40)."""
+    another suit, whichever suit trumps are (RULES.md 2c, marriages 20/40)."""
     said = "Declare the marriage in %s: %d for your side."
     for suit, name in enumerate(("clubs", "diamonds", "hearts", "spades")):
         assert bid_reason(Trick(), MARRY + suit) == said % (name, 40)
-        assert bid_reason(Trick(trump=2), MARRY + suit) == said % (name, 40 if suit == 2 else 20)
+        for trump in range(4):
+            assert bid_reason(Trick(trump=trump), MARRY + suit) == said % (name, 40 if suit == trump else 20)
 
 
 def test_a_card_has_no_bidding_words():
