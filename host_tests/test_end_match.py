@@ -77,11 +77,18 @@ def test_a_new_match_over_one_in_progress_counts_it_abandoned(tmp_path):
     choose(sim, "New match")
     open_actions(sim)
     choose(sim, "Save and leave")
+    match = sim.app.session.match
     choose(sim, "New match")
-    assert isinstance(sim.app.screen, Confirm)
+    assert isinstance(sim.app.screen, Confirm) and sim.app.screen.title == "New match?"
+    assert "abandoned" in " ".join(sim.app.screen.lines)
+    press(sim, BACK)  # changed my mind: back on the title, the match kept
+    assert on_title(sim) and sim.app.session.match is match
+    assert sim.app.session.stats.games[0].abandoned == 0
+    choose(sim, "New match")
     press(sim, OK)
     g = sim.app.session.stats.games[0]
     assert g.abandoned == 1 and g.matches == 0 and sim.app.session.can_resume()
+    assert sim.app.session.match is not match
 
 
 def test_statistics_files_without_the_abandoned_count_still_load():
