@@ -276,6 +276,26 @@ def test_a_saved_match_resumes_where_it_was_left(quick, tmp_path):
     assert_no_fault(again, tmp_path)
 
 
+def test_a_match_saved_between_hands_resumes_on_the_next_deal(quick, tmp_path):
+    sim = start_match("pico_display", tmp_path, seed=5)
+    session = sim.app.session
+    for _ in range(600):
+        if session.match.hand.over and session.booked:
+            break
+        press(sim, OK)
+    assert session.booked and session.match.hands_played == 1
+    scores = list(session.match.scores)
+    del sim  # the power goes on the hand's result
+
+    again = new_sim("pico_display", tmp_path, seed=99)
+    choose(again, "Resume match")
+    t2 = again.app.screen
+    assert isinstance(t2, Table) and t2.match.hands_played == 1
+    assert not t2.hand.over  # the next hand dealt, not the finished one shown again
+    assert list(t2.match.scores) == scores
+    assert_no_fault(again, tmp_path)
+
+
 @pytest.mark.parametrize("damage", ["garbage", "cut"])
 def test_a_damaged_save_gives_a_message_and_a_fresh_title(quick, tmp_path, damage):
     sim = start_match("pico_display", tmp_path, seed=5)
