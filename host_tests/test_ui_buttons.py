@@ -2,6 +2,8 @@
 what each one does at the ends of a list, on the last page, on a question,
 while the computer moves and once a hand is over."""
 
+import sys
+
 import pytest
 from sixtysix.cards import KING, NO_CARD
 from sixtysix.hand import CLOSE, MARRY
@@ -12,6 +14,7 @@ from sixtysix_app.events import BACK, HINT, NEXT, OK, PREV
 from sixtysix_app.save import Store
 from sixtysix_app.screens import Settings as SettingsScreen
 from sixtysix_app.session import Session
+from sixtysix_app.settings import OFFERED
 from sixtysix_app.table import Table
 from sixtysix_app.ui import card_text
 from sixtysix_app.widgets import Confirm, Menu, Pages, Screen
@@ -27,6 +30,8 @@ from test_app import (
     start_match,
 )
 from test_app_games import game_sim
+
+from boards import BOARDS
 
 pytestmark = pytest.mark.usefixtures("quick")
 
@@ -56,6 +61,7 @@ def test_next_on_the_last_page_of_a_rule_leaves_it_for_the_rules_menu(tmp_path):
     assert menu.items[menu.cursor][0] == "Tricks"
     press(sim, BACK)
     assert isinstance(sim.app.screen, Menu) and sim.app.screen.title == "Sixty-Six"
+    assert "sixtysix_app.rules_text" not in sys.modules  # the rules' text let go on the way out
 
 
 def test_back_and_ok_both_leave_the_statistics(tmp_path):
@@ -181,6 +187,37 @@ def test_ok_on_the_hints_row_turns_them_off_and_on_and_saves_each_time(tmp_path)
     press(sim, OK)
     assert sim.app.session.settings.hints
     assert Session(Store(str(tmp_path))).settings.hints
+
+
+@pytest.mark.parametrize("board_name", BOARDS)
+def test_each_settings_row_is_a_line_of_the_panel_with_its_value_whole_at_the_right(
+    tmp_path, board_name, monkeypatch
+):
+    """For every game's rows: the label, cut where it must be, then at
+    least a space, then the value whole, ending at the panel's last column."""
+    from sixtysix_app import screens
+
+    drawn = []
+    draw_list = screens.draw_list
+
+    def kept(c, lay, y, lines, *rest):
+        drawn[:] = lines
+        return draw_list(c, lay, y, lines, *rest)
+
+    monkeypatch.setattr(screens, "draw_list", kept)
+    sim = new_sim(board_name, tmp_path)
+    choose(sim, "Settings")
+    screen = sim.app.screen
+    cols = sim.app.layout.cols
+    for game in OFFERED:
+        sim.app.session.settings.set_game(game)
+        screen.draw(sim.app.canvas)
+        rows = screen.rows()
+        assert len(drawn) == len(rows)
+        for line, (label, values, index) in zip(drawn, rows):
+            value = values[index]
+            assert len(line) == cols and line.endswith(" " + value), line
+            assert label.startswith(line[: cols - len(value)].rstrip()), line
 
 
 def test_the_settings_cursor_wraps_at_both_ends(tmp_path):
