@@ -115,6 +115,26 @@ def check_playable(m, rng):
         h.act(random_action(h, rng, buf))
 
 
+def test_a_hand_the_match_dealt_itself_is_saved_as_one_in_progress():
+    """session.py's act: its first action remembers the deal of a hand
+    dealt by match.start_hand directly, so the save written at the first
+    trick resumes that hand, not yet booked."""
+    rng = Rng(11)
+    buf = bytearray(MAX_ACTIONS)
+    store = TempStore()
+    s = Session(store)
+    s.new_match(7)
+    m = s.match
+    h = m.start_hand()
+    while h.tricks[0] + h.tricks[1] < 1 and not h.over:
+        n = h.legal_actions(buf)
+        s.act(buf[rng.below(n)])
+    loaded = Session(store)
+    assert loaded.message == "" and loaded.can_resume() and not loaded.booked
+    assert match_state(loaded.match) == match_state(m)
+    store.clean()
+
+
 def test_round_trip_at_every_point_of_random_matches():
     rng = Rng(66)
     buf = bytearray(MAX_ACTIONS)
