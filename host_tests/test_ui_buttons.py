@@ -189,6 +189,22 @@ def test_ok_on_the_hints_row_turns_them_off_and_on_and_saves_each_time(tmp_path)
     assert Session(Store(str(tmp_path))).settings.hints
 
 
+def test_ok_on_the_level_row_shows_and_saves_each_level_in_turn(tmp_path):
+    """The Level row shows the level in force; OK steps it easy, medium,
+    hard and round again, each saved at once."""
+    sim = new_sim("pico_display", tmp_path)  # at easy
+    choose(sim, "Settings")
+    row = settings_row(sim, "Level")
+    screen = sim.app.screen
+    label, values, index = screen.rows()[row]
+    assert values[index] == "easy"
+    for level in ("medium", "hard", "easy"):
+        press(sim, OK)
+        label, values, index = screen.rows()[row]
+        assert sim.app.session.settings.level == level and values[index] == level
+        assert Session(Store(str(tmp_path))).settings.level == level
+
+
 @pytest.mark.parametrize("board_name", BOARDS)
 def test_each_settings_row_is_a_line_of_the_panel_with_its_value_whole_at_the_right(
     tmp_path, board_name, monkeypatch
