@@ -4,9 +4,9 @@ their count in the title, a question's scrolling and its footer, and the
 last column kept for the scroll marks."""
 
 import pytest
-from sixtysix_app.canvas import SEL
+from sixtysix_app.canvas import FG, SEL
 from sixtysix_app.events import BACK, NEXT, OK, PREV
-from sixtysix_app.ui import Layout
+from sixtysix_app.ui import Layout, body_top, draw_list
 from sixtysix_app.widgets import Confirm, Menu, Pages
 from sixtysix_tools.hostcanvas import HostCanvas
 
@@ -100,6 +100,35 @@ def leaves_the_last_column(app, drawn):
         else:
             assert x + len(s) * lay.cw <= lay.w - lay.cw, s
     return True
+
+
+@pytest.mark.parametrize("panel", PANELS, ids=str)
+def test_a_list_marks_lines_hidden_above_or_below_and_only_those(panel):
+    app = App(panel)
+    c = app.canvas
+    lay = app.layout
+    y = body_top(lay)
+    rows = (lay.h - y) // lay.ch
+    lines = ["line %d" % i for i in range(rows + 2)]
+    for top, above, below in ((0, False, True), (1, True, True), (2, True, False)):
+        c.fill(0)
+        assert draw_list(c, lay, y, lines, -1, top, lay.h) == top
+        marks = [s for s, _x, _y, _role in c.drawn if s in ("^", "v")]
+        assert sorted(marks) == sorted(["^"] * above + ["v"] * below), top
+    c.fill(0)
+    draw_list(c, lay, y, lines[:rows], -1, 0, lay.h)  # every line shown: no mark
+    assert [s for s, _x, _y, _role in c.drawn if s in ("^", "v")] == []
+
+
+@pytest.mark.parametrize("panel", PANELS, ids=str)
+def test_a_list_highlights_the_cursors_line_alone(panel):
+    app = App(panel)
+    c = app.canvas
+    lay = app.layout
+    c.fill(0)
+    draw_list(c, lay, body_top(lay), ["one", "two", "three"], 1, 0, lay.h)
+    roles = {s: role for s, _x, _y, role in c.drawn}
+    assert roles["one"] == FG and roles["three"] == FG and roles["two"] != FG
 
 
 @pytest.mark.parametrize("panel", PANELS, ids=str)
