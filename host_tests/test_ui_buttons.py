@@ -210,7 +210,8 @@ def test_each_settings_row_is_a_line_of_the_panel_with_its_value_whole_at_the_ri
     tmp_path, board_name, monkeypatch
 ):
     """For every game's rows: the label, cut where it must be, then at
-    least a space, then the value whole, ending at the panel's last column."""
+    least a space, then the value whole, ending a column short of the
+    panel's edge (the last column is the scroll marks', ui.draw_list)."""
     from sixtysix_app import screens
 
     drawn = []
@@ -232,8 +233,36 @@ def test_each_settings_row_is_a_line_of_the_panel_with_its_value_whole_at_the_ri
         assert len(drawn) == len(rows)
         for line, (label, values, index) in zip(drawn, rows):
             value = values[index]
-            assert len(line) == cols and line.endswith(" " + value), line
-            assert label.startswith(line[: cols - len(value)].rstrip()), line
+            assert len(line) == cols - 1 and line.endswith(" " + value), line
+            assert label.startswith(line[: cols - 1 - len(value)].rstrip()), line
+
+
+@pytest.mark.parametrize("board_name", BOARDS)
+def test_no_line_of_a_scrolled_list_runs_under_its_scroll_marks(tmp_path, board_name, monkeypatch):
+    """Settings and the rules' menu scrolled from top to bottom: where a
+    scroll mark shows, nothing else is drawn in its column on its row (the
+    settings' values ran to the edge and the marks sat on their last
+    letter: "v" over the y of "any", "^" over the 0 of "+ 10")."""
+    from tablelog import frame, logging_sims
+
+    sim = logging_sims(monkeypatch)(board_name, tmp_path)
+    lay = sim.app.layout
+    mark_x = lay.w - lay.cw
+    marks = 0
+    for menu in ("Settings", "Rules"):
+        choose(sim, menu)
+        screen = sim.app.screen
+        n = len(screen.rows()) if menu == "Settings" else len(screen.items)
+        for _ in range(n):
+            drawn = frame(sim).drawn
+            for y, x, s, w in drawn:
+                if s in ("^", "v") and x == mark_x:
+                    marks += 1
+                    under = [t for t in drawn if t[0] == y and t[1] < x + lay.cw and t[1] + t[3] > x]
+                    assert under == [(y, x, s, w)], (menu, under)
+            press(sim, NEXT)
+        press(sim, BACK)
+    assert marks
 
 
 def test_the_settings_cursor_wraps_at_both_ends(tmp_path):

@@ -181,11 +181,12 @@ class Settings(Screen):
         c.fill(0)
         y = draw_title(c, lay, "Settings")
         lines = []
+        cols = lay.cols - 1  # the last column: draw_list's scroll marks
         for label, values, index in self.rows():
             value = values[index]
-            room = lay.cols - len(value) - 1
+            room = cols - len(value) - 1
             label = fit(label, room)
-            lines.append(label + " " * (lay.cols - len(label) - len(value)) + value)
+            lines.append(label + " " * (cols - len(label) - len(value)) + value)
         self.top = draw_list(c, lay, y, lines, self.cursor, self.top, lay.h)
 
 
@@ -254,5 +255,5 @@ class Fault(Screen):
             text += " Back to the last save: later ones failed. Press a button."
         from .ui import wrap
 
-        draw_list(c, lay, y, wrap(text, lay.cols), -1, 0, lay.h)
+        draw_list(c, lay, y, wrap(text, lay.cols - 1), -1, 0, lay.h)
         put(c, fit("Code: " + self.code, lay.cols), 0, lay.h - lay.ch, SEL if not c.mono else FG)

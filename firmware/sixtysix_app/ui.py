@@ -364,23 +364,27 @@ def body_rows(lay: Layout, bottom: int) -> int:
 
 def draw_list(c, lay: Layout, y: int, lines, cursor: int, top: int, bottom: int) -> int:
     """Lines from y to `bottom`, the one at `cursor` highlighted, scrolled
-    so the cursor shows; returns the first line shown (the new top)."""
+    so the cursor shows; returns the first line shown (the new top).  The
+    last column is the scroll marks' where the lines do not all fit, so a
+    line is cut one short there rather than drawn under a mark (callers
+    wrap their text and right-align their values a column short)."""
     visible = (bottom - y) // lay.ch
     if visible < 1:
         visible = 1
+    n = len(lines)
+    cols = lay.cols - 1 if n > visible else lay.cols
     if cursor >= 0:
         if cursor < top:
             top = cursor
         elif cursor >= top + visible:
             top = cursor - visible + 1
-    n = len(lines)
     for i in range(top, min(n, top + visible)):
         ly = y + (i - top) * lay.ch
         if i == cursor:
             c.fill_rect(0, ly, lay.w, lay.ch, SEL)
-            put(c, fit(lines[i], lay.cols), 0, ly, INK if not c.mono else BG)
+            put(c, fit(lines[i], cols), 0, ly, INK if not c.mono else BG)
         else:
-            put(c, fit(lines[i], lay.cols), 0, ly, FG)
+            put(c, fit(lines[i], cols), 0, ly, FG)
     if top > 0:
         c.text("^", lay.w - lay.cw, y, DIM)
     if top + visible < n:
