@@ -45,7 +45,9 @@ def test_pressing_only_ok_plays_a_whole_match(board_name, game, tmp_path):
     m = sim.app.session.match
     assert started and m.winner >= 0 and on_title(sim), "the match did not end"
     assert getattr(m, "name", "") == game
-    text = sim.app.session.stats.text()
+    from sixtysix_app.stats_page import text as page_text
+
+    text = page_text(sim.app.session.stats)
     assert text  # the statistics page can be drawn after a match of this game
 
 

@@ -65,7 +65,9 @@ def test_end_match_asks_then_gives_the_match_up_as_abandoned(board_name, game, t
     assert not os.path.exists(os.path.join(str(tmp_path), MATCH_FILE))
     g = session.stats.games[game_index]
     assert (g.abandoned, g.matches, g.matches_won, g.streak) == (1, 0, 0, 0)
-    assert "Abandoned 1" in session.stats.text()
+    from sixtysix_app.stats_page import text as page_text
+
+    assert "Abandoned 1" in page_text(session.stats)
 
     again = Sim(load_board(board_name), str(tmp_path), 5).app.session
     assert not again.can_resume() and again.stats.games[game_index].abandoned == 1

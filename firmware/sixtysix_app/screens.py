@@ -194,7 +194,11 @@ class Settings(Screen):
 
 
 def stats_pages(app):
-    return Pages(app, "Statistics", app.session.stats.text(), app.home)
+    from .stats_page import text
+
+    pages = Pages(app, "Statistics", text(app.session.stats, app.layout.cols - 1), app.home)  # Pages' width
+    unload("sixtysix_app.stats_page")
+    return pages
 
 
 def rules_menu(app, cursor: int = 0):

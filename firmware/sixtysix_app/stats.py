@@ -17,8 +17,6 @@ games (or lines without the last counts) still load, the rest zero.
 # session's mark of the match at that hand's end), so a hand found unbooked
 # after a power cut is not counted twice.
 
-from sixtysix import games
-
 from .save import is_hex, number, pack, split_line
 from .settings import GAMES
 
@@ -105,31 +103,6 @@ class Stats:
         if g.abandoned < _BIG:
             g.abandoned += 1
         g.streak = 0
-
-    def text(self) -> str:
-        """Lines of at most 20 characters for the statistics pages."""
-        lines: list = []
-        for i in range(len(self.games)):
-            if not games.offered(i):
-                continue
-            g = self.games[i]
-            if lines:
-                lines.append("")
-            lines.append(games.title(i))
-            if not g.hands:
-                lines.append("No hands yet")
-                if g.abandoned:
-                    lines.append("Abandoned %d" % g.abandoned)
-                continue
-            lines.append("Matches %d, won %d" % (g.matches, g.matches_won))
-            if g.abandoned:
-                lines.append("Abandoned %d" % g.abandoned)
-            lines.append("Hands %d, won %d" % (g.hands, g.hands_won))
-            if g.hands_out:
-                lines.append("Sat out %d" % g.hands_out)
-            lines.append("Game pts %d : %d" % (g.points_for, g.points_against))
-            lines.append("Streak %d, best %d" % (g.streak, g.best_streak))
-        return "\n".join(lines)
 
     def to_bytes(self) -> bytes:
         lines = []
