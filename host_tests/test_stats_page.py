@@ -107,7 +107,8 @@ def test_a_pair_of_counts_too_long_for_the_page_takes_two_lines():
 
 def test_the_statistics_pages_never_wrap_a_count_onto_a_line_of_its_own(tmp_path):
     """On the Thumby's 17-column pages "Matches 10, won 10" wrapped its last
-    count alone onto the next line."""
+    count alone onto the next line.  The module that makes the text is let
+    go once the pages have it (it costs the heap nothing while you play)."""
     from sixtysix_app.widgets import Pages
     from test_app import choose, new_sim
 
@@ -118,3 +119,6 @@ def test_the_statistics_pages_never_wrap_a_count_onto_a_line_of_its_own(tmp_path
     assert isinstance(screen, Pages)
     assert "Matches 12345" in screen.lines and "  won 12001" in screen.lines, screen.lines
     assert not [line for line in screen.lines if line.strip().isdigit()], screen.lines
+    import sys
+
+    assert "sixtysix_app.stats_page" not in sys.modules  # let go once the pages have their text
