@@ -281,3 +281,50 @@ def test_a_follower_heads_the_highest_card_of_the_suit_led_so_far():
         assert exact_value(h) == minimax(h), seed
         checked += 1
     assert checked >= 40, checked
+
+
+def early_leads(seats, rules=None):
+    """Bidding-game leads, a bid of 1 won by the dealer's left, at the
+    first trick (where a marriage shown makes trumps) and, for odd seeds,
+    at the second after a trick of the lowest legal cards."""
+    buf = bytearray(MAX_ACTIONS)
+    for seed in range(1, 300):
+        h = BidHand(rules or BidRules(seats))
+        order = bytearray(range(24))
+        Rng(seed).shuffle(order)
+        h.deal_shuffled(seed % seats, order)
+        h.act(BID + 1)
+        while h.phase != PLAYING:
+            h.act(PASS)
+        while seed % 2 and h.tricks[0] + h.tricks[1] == 0:
+            h.legal_actions(buf)
+            h.act(buf[0])
+        if h.lead < 0:
+            yield seed, h
+
+
+def marriages(h):
+    buf = bytearray(MAX_ACTIONS)
+    return [buf[i] for i in range(h.legal_actions(buf)) if buf[i] >= MARRY]
+
+
+def one_trick_deep(h, seats):
+    """The search cut one trick on, and minimax to the same horizon."""
+    s = loaded(h)
+    s.stop_at = s.tricks_done + 1
+    return s.search(0, -INF, INF), to_the_horizon(h, s.stop_at, h.side_of, seats)
+
+
+def test_a_leader_with_two_marriages_may_show_either_and_lead_its_queen_or_king():
+    """A lead where two or more marriages may be shown, both in trumps at
+    the first trick or one at most after it: cut one trick deep, the
+    search's value is minimax's over that trick.  At two seats a leader
+    may hold twelve cards and three marriages, 18 moves (seed 180)."""
+    for seats in (2, 3):
+        found = 0
+        for seed, h in early_leads(seats):
+            if len(marriages(h)) >= 2:
+                search, horizon = one_trick_deep(h, seats)
+                assert search == horizon, (seats, seed)
+                found += 1
+        assert found >= 6, (seats, found)

@@ -14,7 +14,11 @@ _INF = const(1000000)
 _GP = const(1000)  # one game point in value units
 _QUEEN = const(2)
 SHOW = const(32)  # search move: show the marriage of this card's suit, then lead it
-_SLOTS = const(16)  # moves per ply: 6 cards and 8 marriage leads fit
+# Moves per ply: a two-seat bidding game's twelve cards and the eight
+# leads of four marriages shown (with 16, a 17th move was written over
+# the next ply's first, and a leader went on to play the follower's
+# cards). The players search at most six cards a hand (ai_bid).
+_SLOTS = const(20)
 _PLIES = const(26)  # 24 cards and spare
 # The deepest a search may look, in tricks. On MicroPython's rp2 port a
 # trick of this search took 1,296 bytes of the 8 KB C stack while each card
