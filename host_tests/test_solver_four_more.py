@@ -328,3 +328,43 @@ def test_a_leader_with_two_marriages_may_show_either_and_lead_its_queen_or_king(
                 assert search == horizon, (seats, seed)
                 found += 1
         assert found >= 6, (seats, found)
+
+
+def a_third_card_is_caught_between(h):
+    """Whether, the trick led and the second card to come, the second
+    seat may play a higher card of the suit led and a seat after it
+    holds one card of the suit between the two and one above both."""
+    top = (h.lead // 6 + 1) * 6
+    later = []
+    s = h.turn
+    while len(later) < 2:
+        s = (s + 1) & 3
+        if s != h.sitting:
+            later.append(h.hands[s])
+
+    def holds(hand, low, high):  # a card with an id in range(low, high)
+        return any((hand >> c) & 1 for c in range(low, high))
+
+    for second in range(h.lead + 1, top):
+        if (h.hands[h.turn] >> second) & 1:
+            for hand in later:
+                if holds(hand, h.lead + 1, second) and holds(hand, second + 1, top):
+                    return True
+    return False
+
+
+def test_a_follower_of_a_low_lead_in_the_last_two_suits_heads_the_card_to_beat():
+    """A trick led by the nine, jack or queen of the third or fourth suit
+    (ids 12, 13, 18, 19, 20: a rank off the suit's start), where a higher
+    card of the suit played second leaves a later seat one card it may no
+    longer play and one it must: the exact value is minimax's (deals 2436
+    and 2931 need the second card made the one to head)."""
+    checked = 0
+    for seed in range(2400, 3000):
+        h = random_hand(seed, 9)
+        if h.over or h.in_trick != 1 or h.lead not in (12, 13, 18, 19, 20) or tricks_left(h) > 3:
+            continue
+        if a_third_card_is_caught_between(h):
+            assert exact_value(h) == minimax(h), seed
+            checked += 1
+    assert checked >= 5, checked
