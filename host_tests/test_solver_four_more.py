@@ -11,7 +11,7 @@ from sixtysix.bid import BID, MAX_ACTIONS, PASS, PLAYING, BidHand, BidRules  # 1
 from sixtysix.four import SOLO, FourRules
 from sixtysix.hand import MARRY
 from sixtysix.rng import Rng
-from sixtysix.solver_four import FourSolver
+from sixtysix.solver_four import SHOW, FourSolver
 from sixtysix.view_four import FourView
 from test_ai_four import copy_hand, exact_value, minimax, random_hand, solo_endgame, tricks_left
 from test_solver_bid import ending, loaded
@@ -368,3 +368,31 @@ def test_a_follower_of_a_low_lead_in_the_last_two_suits_heads_the_card_to_beat()
             assert exact_value(h) == minimax(h), seed
             checked += 1
     assert checked >= 5, checked
+
+
+def test_each_first_lead_searched_alone_in_turn_is_minimax_over_the_first_trick():
+    """At the first lead, where the card led makes trumps: every root
+    action searched alone, one after another on the same solver (as the
+    search player does), cut one trick deep, is worth what minimax to that
+    horizon gives it; a marriage's queen and king with the marriage shown.
+    Each action must start from no trumps, not the last one's."""
+    checked = 0
+    buf = bytearray(MAX_ACTIONS)
+    for seed in range(1, 30):
+        h = random_hand(seed, 0)
+        s = four_loaded(h)
+        s.stop_at = 1
+        for i in range(h.legal_actions(buf)):
+            code = buf[i]
+            steps = [(code, (code,))]  # searched alone, and played in the engine
+            if code >= MARRY:
+                queen = (code - MARRY) * 6 + 2
+                steps = [(queen + SHOW, (code, queen)), (queen + 1 + SHOW, (code, queen + 1))]
+            for only, codes in steps:
+                c = copy_hand(h)
+                for a in codes:
+                    c.act(a)
+                expected = to_the_horizon(c, 1, lambda seat: seat & 1, 4)
+                assert s.search(0, -INF, INF, only) == expected, (seed, code, only)
+                checked += 1
+    assert checked >= 100, checked
