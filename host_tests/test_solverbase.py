@@ -5,7 +5,7 @@ counted from the load, and a position whose search was cut short answers
 0 at once.  A mutation audit of solverbase.py found these unchecked."""
 
 from minimax import choices, value
-from sixtysix.hand import EXCHANGE, MAX_ACTIONS
+from sixtysix.hand import CLOSE, EXCHANGE, MARRY, MAX_ACTIONS
 from sixtysix.solver import Solver
 from test_solver import strict_positions
 
@@ -109,3 +109,44 @@ def test_nodes_are_counted_from_the_load_and_a_cut_search_answers_nothing():
         assert s.nodes == cut_at
         checked += 1
     assert checked >= 8, checked
+
+
+def test_the_best_value_with_the_nine_of_clubs_led_is_the_followers():
+    """best (and wins, as best says) at the follow of card 0: the search
+    starts at a follow, whatever the id of the card led."""
+    checked = 0
+    for h in strict_positions(7, 3000, 3):
+        if h.lead != 0:
+            continue
+        s = Solver(h.rules)
+        s.load(h)
+        best = max(value(h, h.turn, a) for a in choices(h))
+        assert s.best(h.turn) == best
+        s.load(h)
+        s.set_coarse(True)
+        assert s.wins(h.turn) == (best > 500)  # a game point or more (margins stay under 500)
+        checked += 1
+        if checked == 5:
+            return
+    raise AssertionError(checked)
+
+
+def test_an_action_out_of_stack_answers_0_aborted_and_broken():
+    """value_of, where the search runs out of (C) stack: the answer is 0
+    and the solver is cut short (aborted) and half made (broken), as
+    compat.out_of_stack leaves it, for a card, a close and an exchange."""
+
+    def too_deep(*args):
+        raise RuntimeError("maximum recursion depth exceeded")
+
+    checked = set()
+    for h in with_exchange(3, 4):
+        for a in choices(h) + [EXCHANGE]:
+            if a >= MARRY and a not in (EXCHANGE, CLOSE):
+                continue  # a marriage (or claim) may answer unsearched
+            s = Solver(h.rules)
+            s.load(h)
+            s._search_follow = s._search_lead = too_deep
+            assert s.value_of(h.turn, a) == 0 and s.aborted and s.broken, a
+            checked.add(a if a in (EXCHANGE, CLOSE) else "card")
+    assert checked == {EXCHANGE, CLOSE, "card"}, checked
