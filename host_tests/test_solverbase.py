@@ -150,3 +150,15 @@ def test_an_action_out_of_stack_answers_0_aborted_and_broken():
             assert s.value_of(h.turn, a) == 0 and s.aborted and s.broken, a
             checked.add(a if a in (EXCHANGE, CLOSE) else "card")
     assert checked == {EXCHANGE, CLOSE, "card"}, checked
+
+
+def test_an_exchange_is_worth_what_minimax_gives_it():
+    """value_of(EXCHANGE): the trump nine goes into the stock where the
+    upcard was, to be drawn last, and the search from there is minimax's."""
+    checked = 0
+    for h in with_exchange(5, 6):
+        s = Solver(h.rules)
+        s.load(h)
+        assert s.value_of(h.turn, EXCHANGE) == value(h, h.turn, EXCHANGE)
+        checked += 1
+    assert checked == 6
