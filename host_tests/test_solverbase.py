@@ -134,7 +134,9 @@ def test_the_best_value_with_the_nine_of_clubs_led_is_the_followers():
 def test_an_action_out_of_stack_answers_0_aborted_and_broken():
     """value_of, where the search runs out of (C) stack: the answer is 0
     and the solver is cut short (aborted) and half made (broken), as
-    compat.out_of_stack leaves it, for a card, a close and an exchange."""
+    compat.out_of_stack leaves it, for a card, a close and an exchange;
+    then wins and best answer no and 0 unsearched.  So too for best and
+    wins out of stack."""
 
     def too_deep(*args):
         raise RuntimeError("maximum recursion depth exceeded")
@@ -148,7 +150,13 @@ def test_an_action_out_of_stack_answers_0_aborted_and_broken():
             s.load(h)
             s._search_follow = s._search_lead = too_deep
             assert s.value_of(h.turn, a) == 0 and s.aborted and s.broken, a
+            assert s.wins(h.turn) is False and s.best(h.turn) == 0  # nothing more till a load
             checked.add(a if a in (EXCHANGE, CLOSE) else "card")
+        for ask, answer in (("best", 0), ("wins", False)):
+            s = Solver(h.rules)
+            s.load(h)
+            s._search_follow = s._search_lead = too_deep
+            assert getattr(s, ask)(h.turn) == answer and s.aborted and s.broken, ask
     assert checked == {EXCHANGE, CLOSE, "card"}, checked
 
 
