@@ -80,6 +80,19 @@ def four_loaded(h):
     return s
 
 
+def bid_one_won(seats, seed, rules=None):
+    """The bidding game's hand of `seed`, dealt by seat seed % seats, with a
+    bid of 1 from the dealer's left and a pass from everyone after it."""
+    h = BidHand(rules or BidRules(seats))
+    order = bytearray(range(24))
+    Rng(seed).shuffle(order)
+    h.deal_shuffled(seed % seats, order)
+    h.act(BID + 1)
+    while h.phase != PLAYING:
+        h.act(PASS)
+    return h
+
+
 def test_a_cut_off_four_hand_position_is_valued_by_the_documented_estimate():
     bonus = FourRules()
     bonus.set_option("last-trick-bonus", "10")
@@ -159,13 +172,7 @@ def test_a_search_cut_after_the_first_trick_is_minimax_to_that_horizon():
     for seats in (2, 3):
         found = 0
         for seed in range(1, 200):
-            h = BidHand(BidRules(seats))
-            order = bytearray(range(24))
-            Rng(seed).shuffle(order)
-            h.deal_shuffled(seed % seats, order)
-            h.act(BID + 1)
-            while h.phase != PLAYING:
-                h.act(PASS)
+            h = bid_one_won(seats, seed)
             if not first_lead_with_a_marriage(h):
                 continue
             s = loaded(h)
@@ -289,13 +296,7 @@ def early_leads(seats, rules=None):
     at the second after a trick of the lowest legal cards."""
     buf = bytearray(MAX_ACTIONS)
     for seed in range(1, 300):
-        h = BidHand(rules or BidRules(seats))
-        order = bytearray(range(24))
-        Rng(seed).shuffle(order)
-        h.deal_shuffled(seed % seats, order)
-        h.act(BID + 1)
-        while h.phase != PLAYING:
-            h.act(PASS)
+        h = bid_one_won(seats, seed, rules)
         while seed % 2 and h.tricks[0] + h.tricks[1] == 0:
             h.legal_actions(buf)
             h.act(buf[0])
