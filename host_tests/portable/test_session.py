@@ -464,10 +464,9 @@ def test_statistics_persist_and_damaged_ones_are_zeroed():
     g = Session(store).stats.games[game]
     assert g.matches == 1 and g.matches_won == (1 if m.winner == 0 else 0)
     assert g.hands == m.hands_played and g.best_streak == g.matches_won
-    from sixtysix_app.stats_page import text as page_text
-
-    for line in page_text(s.stats).split("\n"):
-        assert len(line) <= 20, line
+    # The page these counts make: test_stats_page.py, and on MicroPython
+    # sessioncheck's three-hand statistics (its own module, compiled from
+    # source here, would not fit this module's 64K-word heap beside it).
     data = store.get(STATS_FILE)
     store.put(STATS_FILE, data[:-2] + (b"1" if data[-2:-1] == b"0" else b"0") + b"\n")
     loaded = Session(store)
