@@ -63,21 +63,27 @@ def test_every_root_action_leaves_the_loaded_position_as_it_was():
     assert checked == 12
 
 
+def nine_of_clubs_led():
+    """The first five strict positions whose lead is card 0 (the nine of
+    clubs), each with a solver loaded with it; fails if there are fewer."""
+    found = 0
+    for h in strict_positions(7, 3000, 3):
+        if h.lead == 0:
+            s = Solver(h.rules)
+            s.load(h)
+            yield h, s
+            found += 1
+            if found == 5:
+                return
+    raise AssertionError(found)
+
+
 def test_a_card_followed_to_the_nine_of_clubs_is_a_follow():
     """value_of: a card answers the lead on the table, whatever its id
     (card 0, the nine of clubs, led too)."""
-    checked = 0
-    for h in strict_positions(7, 3000, 3):
-        if h.lead != 0:
-            continue
-        s = Solver(h.rules)
-        s.load(h)
+    for h, s in nine_of_clubs_led():
         for a in choices(h):
             assert s.value_of(h.turn, a) == value(h, h.turn, a), a
-        checked += 1
-        if checked == 5:
-            return
-    raise AssertionError(checked)
 
 
 def test_nodes_are_counted_from_the_load_and_a_cut_search_answers_nothing():
@@ -114,21 +120,12 @@ def test_nodes_are_counted_from_the_load_and_a_cut_search_answers_nothing():
 def test_the_best_value_with_the_nine_of_clubs_led_is_the_followers():
     """best (and wins, as best says) at the follow of card 0: the search
     starts at a follow, whatever the id of the card led."""
-    checked = 0
-    for h in strict_positions(7, 3000, 3):
-        if h.lead != 0:
-            continue
-        s = Solver(h.rules)
-        s.load(h)
+    for h, s in nine_of_clubs_led():
         best = max(value(h, h.turn, a) for a in choices(h))
         assert s.best(h.turn) == best
         s.load(h)
         s.set_coarse(True)
         assert s.wins(h.turn) == (best > 500)  # a game point or more (margins stay under 500)
-        checked += 1
-        if checked == 5:
-            return
-    raise AssertionError(checked)
 
 
 def test_an_action_out_of_stack_answers_0_aborted_and_broken():
