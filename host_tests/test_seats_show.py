@@ -74,6 +74,33 @@ def test_a_table_of_seats_top_line_gives_the_hand_and_the_match_score(logged, tm
     assert checked > 20 and turns > 3
 
 
+@pytest.mark.parametrize("game", ("three-hand", "bid-three", "bid-two", "four-hand"))
+@pytest.mark.parametrize("board_name", ("oled_128x64", "pico_display", "thumby"))
+def test_a_long_match_score_pushes_the_status_back(logged, tmp_path, board_name, game):
+    """In a match to 99 each seat's score may have two digits ("12:10:11",
+    eight columns where "0:0:0" took five): the status gives way to the
+    score rather than running into it, as three-hand's "12 B deals" ran into
+    "88:88:88" on the three smaller panels while the status's room was a
+    fixed six columns short of the edge."""
+    from sixtysix_app.settings import GAMES
+    from test_app import choose
+
+    sim = logged(board_name, tmp_path, seed=5)
+    settings = sim.app.session.settings
+    settings.set_game(GAMES.index(game))
+    settings.target = 99
+    choose(sim, "New match")
+    lay = sim.app.layout
+    checked = 0
+    for i, t in enumerate(tables(sim, 60, bid=True)):
+        t.match.scores = [88 + (i + s) % 11 for s in range(len(t.match.scores))]
+        t.draw(sim.app.canvas)
+        assert not sim.log.overlaps(0, lay.ch), (top_line(sim), sim.log.overlaps(0, lay.ch))
+        assert top_line(sim).endswith(t.game.scores())
+        checked += 1
+    assert checked > 20
+
+
 @pytest.mark.parametrize("board_name", ("pico_display", "thumby"))
 def test_the_table_of_three_cuts_its_status_at_a_word(logged, tmp_path, board_name):
     """Three-hand's status is trump, stock and dealer, or only trump and

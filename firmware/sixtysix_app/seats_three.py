@@ -33,7 +33,7 @@ class Three(OnHand, Slots):
         than cut mid-word."""
         line = suit_char(self.hand.trump) + " " + self.stock_text()
         dealer = " " + SEATS[self.match.dealer] + " deals"
-        room = lay.cols - 6
+        room = self.status_room(lay)
         return line + dealer if len(line) + len(dealer) <= room else fit(line, room)
 
     def result_text(self) -> str:
