@@ -331,6 +331,31 @@ def test_a_leader_with_two_marriages_may_show_either_and_lead_its_queen_or_king(
         assert found >= 6, (seats, found)
 
 
+def test_a_leader_with_four_marriages_in_twelve_cards_lists_twenty_moves():
+    """The most moves a ply lists (_SLOTS): at two seats the first leader
+    holding the queens and kings of every suit and four cards more, eight
+    marriage leads and twelve cards.  Cut one trick deep, the search's
+    value is minimax's over that trick and the search leaves the position
+    as loaded (the twentieth move is the leader's own card, not the
+    follower's that the next ply wrote over it)."""
+    mine = [suit * 6 + rank for suit in range(4) for rank in (2, 3, 5)]  # Q K A
+    rest = [c for c in range(24) if c not in mine]
+    order = bytearray(24)
+    for i in range(24):  # packets of four from the dealer's left (seat 0)
+        order[i] = mine[i // 8 * 4 + i % 4] if (i // 4) % 2 == 0 else rest[i // 8 * 4 + i % 4]
+    h = BidHand(BidRules(2))
+    h.deal_shuffled(1, order)
+    h.act(BID + 1)
+    h.act(PASS)
+    assert h.phase == PLAYING and h.turn == 0 and h.hands[0] == sum(1 << c for c in mine)
+    assert len(marriages(h)) == 4
+    s = loaded(h)
+    s.stop_at = 1
+    before = state(s)
+    assert s.search(0, -INF, INF) == to_the_horizon(h, 1, h.side_of, 2)
+    assert state(s) == before
+
+
 def a_third_card_is_caught_between(h):
     """Whether, the trick led and the second card to come, the second
     seat may play a higher card of the suit led and a seat after it
