@@ -7,6 +7,7 @@ A mutation audit of solver_four.py found the estimate unchecked past
 being what `_estimate` returns (any sharing of the points passed), and
 the node limit checked only through the players' totals."""
 
+from sixtysix.ai_four import make_four_player
 from sixtysix.bid import BID, MAX_ACTIONS, PASS, PLAYING, BidHand, BidRules  # 16: four-hand's fit
 from sixtysix.four import SOLO, FourRules
 from sixtysix.hand import MARRY
@@ -422,3 +423,37 @@ def test_each_first_lead_searched_alone_in_turn_is_minimax_over_the_first_trick(
                 assert s.search(0, -INF, INF, only) == expected, (seed, code, only)
                 checked += 1
     assert checked >= 100, checked
+
+
+def test_a_load_after_a_search_ran_out_of_stack_searches_again():
+    """compat.out_of_stack leaves the solver aborted and broken (its moves
+    half made), and the search player's root values answer 0 unsearched
+    until the next world is loaded; that load takes both flags off, and
+    each action is worth what a fresh solver gives it."""
+
+    def too_deep(*args):
+        raise RuntimeError("maximum recursion depth exceeded")
+
+    buf = bytearray(MAX_ACTIONS)
+    checked = 0
+    for seed in range(1, 16):
+        h = random_hand(seed, 12 + seed % 3)
+        if h.over:
+            continue
+        player = make_four_player("hard", seed)
+        player._build(h.rules)
+        s = player.solver
+        view = FourView(h, h.turn)
+        for i in range(h.legal_actions(buf)):
+            code = buf[i]
+            s.load(view, h.hands)
+            s.search = too_deep
+            assert player._value_of(code) == 0 and s.aborted and s.broken, (seed, code)
+            del s.search
+            s.load(view, h.hands)
+            assert not s.aborted and not s.broken, (seed, code)
+            fresh = four_loaded(h)
+            s.stop_at = fresh.stop_at = s.tricks_done + 2
+            assert player._value_of(code) == player._root_value(fresh, code), (seed, code)
+            checked += 1
+    assert checked >= 20, checked
