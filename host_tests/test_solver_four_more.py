@@ -457,3 +457,36 @@ def test_a_load_after_a_search_ran_out_of_stack_searches_again():
             assert player._value_of(code) == player._root_value(fresh, code), (seed, code)
             checked += 1
     assert checked >= 20, checked
+
+
+def test_a_moon_with_every_trick_so_far_is_valued_by_the_defenders_weight():
+    """The estimate of a contract that needs every trick (the moon at two
+    seats) counts the defenders' tricks, none yet, and gives them one only
+    when they hold more than a quarter of the weight: a bidder holding
+    every club and the aces and tens, the clubs made trumps by the first
+    lead, is valued at each lead as making it (the search agrees with the
+    documented estimate), where at the deal the defender's weight gave it
+    a trick."""
+    mine = [c for c in range(24) if c < 6 or c % 6 >= 4]  # the clubs, aces and tens
+    rest = [c for c in range(24) if c not in mine]
+    order = bytearray(24)
+    for i in range(24):  # packets of four from the dealer's left (seat 0)
+        order[i] = mine[i // 8 * 4 + i % 4] if (i // 4) % 2 == 0 else rest[i // 8 * 4 + i % 4]
+    h = BidHand(BidRules(2))
+    h.deal_shuffled(1, order)
+    h.act(BID + SOLO)  # the moon
+    assert h.phase == PLAYING and h.high_bid == SOLO and h.turn == 0
+    assert estimate(h, h.side_of, 2) < 0 and cut_at_once(loaded(h)) == estimate(h, h.side_of, 2)
+    buf = bytearray(MAX_ACTIONS)
+    made = 0
+    for lead in (5, 4, 3, 2, 1, 0):  # the clubs from the ace down
+        h.act(lead)
+        h.legal_actions(buf)
+        h.act(buf[0])
+        if h.over:
+            break
+        assert h.tricks[1] == 0 and h.turn == 0
+        value = estimate(h, h.side_of, 2)
+        assert cut_at_once(loaded(h)) == value, lead
+        made += value > 0
+    assert made >= 4, made
