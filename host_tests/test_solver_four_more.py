@@ -490,3 +490,28 @@ def test_a_moon_with_every_trick_so_far_is_valued_by_the_defenders_weight():
         assert cut_at_once(loaded(h)) == value, lead
         made += value > 0
     assert made >= 4, made
+
+
+def test_a_last_trick_of_nines_shares_its_bonus_evenly():
+    """The estimate's even split when neither side holds any weight: the
+    last trick of the bidding games under the last-trick bonus, played to
+    with every seat keeping a nine of a suit not trumps, where only the
+    bonus is still out (the search agrees with the documented estimate)."""
+    buf = bytearray(MAX_ACTIONS)
+    for seats in (2, 3):
+        rules = BidRules(seats)
+        rules.set_option("last-trick-bonus", "10")
+        found = 0
+        for seed in range(1, 100):
+            h = bid_one_won(seats, seed, rules)
+            while not h.over and h.tricks[0] + h.tricks[1] < 24 // seats - 1:
+                n = h.legal_actions(buf)
+                cards = [buf[i] for i in range(n) if buf[i] < MARRY]
+                keep = [c for c in cards if c % 6 or c // 6 == h.trump]  # a plain nine last
+                h.act((keep or cards)[-1])
+            if h.over or h.lead >= 0:
+                continue
+            if all(h.hands[s] & ~(0x41041 & ~(63 << 6 * h.trump)) == 0 for s in range(seats)):
+                assert cut_at_once(loaded(h)) == estimate(h, h.side_of, seats), (seats, seed)
+                found += 1
+        assert found >= 3, (seats, found)
