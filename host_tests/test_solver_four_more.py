@@ -515,3 +515,38 @@ def test_a_last_trick_of_nines_shares_its_bonus_evenly():
                 assert cut_at_once(loaded(h)) == estimate(h, h.side_of, seats), (seats, seed)
                 found += 1
         assert found >= 3, (seats, found)
+
+
+def test_a_marriage_shown_by_a_side_with_no_trick_and_no_weight_is_not_counted():
+    """A side's shown marriage counts in the estimate once it has a trick
+    or holds weight: at two seats the bidder shows the clubs' marriage,
+    leads its queen and, the defender drawing its trumps and leading the
+    suits it holds, takes no trick; at each lead the search agrees with
+    the documented estimate, last with the bidder holding a plain nine
+    alone and its 40 not counted while the defender has every trick."""
+    mine = [2, 3, 6, 7, 8, 9, 12, 13, 14, 18, 19, 20]
+    rest = [c for c in range(24) if c not in mine]
+    order = bytearray(24)
+    for i in range(24):  # packets of four from the dealer's left (seat 0)
+        order[i] = mine[i // 8 * 4 + i % 4] if (i // 4) % 2 == 0 else rest[i // 8 * 4 + i % 4]
+    h = BidHand(BidRules(2))
+    h.deal_shuffled(1, order)
+    h.act(BID + 1)
+    h.act(PASS)
+    h.act(MARRY)  # the clubs'
+    h.act(2)
+    buf = bytearray(MAX_ACTIONS)
+    while h.tricks[0] + h.tricks[1] < 11:
+        n = h.legal_actions(buf)
+        cards = [buf[i] for i in range(n) if buf[i] < MARRY]
+        if h.turn == 0:
+            keep = [c for c in cards if c % 6 or c // 6 == h.trump]  # the plain nine last
+            h.act((keep or cards)[0])
+        elif h.lead < 0:  # the defender leads its highest card where the bidder must follow
+            held = [c for c in cards if (h.hands[0] >> (c // 6 * 6)) & 63]
+            h.act(([c for c in held if c // 6 == h.trump] or held or cards)[-1])
+        else:
+            h.act(cards[-1])
+        if h.lead < 0:
+            assert cut_at_once(loaded(h)) == estimate(h, h.side_of, 2), h.tricks
+    assert h.tricks == [0, 11] and h.hands[0] == 1 << 6 and h.marriage_points == [40, 0]
