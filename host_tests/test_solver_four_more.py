@@ -550,3 +550,35 @@ def test_a_marriage_shown_by_a_side_with_no_trick_and_no_weight_is_not_counted()
         if h.lead < 0:
             assert cut_at_once(loaded(h)) == estimate(h, h.side_of, 2), h.tricks
     assert h.tricks == [0, 11] and h.hands[0] == 1 << 6 and h.marriage_points == [40, 0]
+
+
+def test_a_defenders_marriage_counts_once_they_have_a_trick_though_they_hold_no_weight():
+    """The other side's marriage likewise: at two seats the defender takes
+    the first trick, shows its two marriages (clubs', trumps, and the last
+    suit's) and takes every trick after it, keeping a plain nine; at each
+    lead the search agrees with the documented estimate, last with the
+    defender holding the nine alone and its 60 counted for its tricks."""
+    theirs = [1, 2, 3, 4, 5, 6, 16, 17, 20, 21, 22, 23]
+    mine = [c for c in range(24) if c not in theirs]
+    order = bytearray(24)
+    for i in range(24):  # packets of four from the dealer's left (seat 0)
+        order[i] = mine[i // 8 * 4 + i % 4] if (i // 4) % 2 == 0 else theirs[i // 8 * 4 + i % 4]
+    h = BidHand(BidRules(2))
+    h.deal_shuffled(1, order)
+    h.act(BID + 1)
+    h.act(PASS)
+    h.act(0)  # the nine of clubs: clubs trumps
+    buf = bytearray(MAX_ACTIONS)
+    while h.tricks[0] + h.tricks[1] < 11:
+        n = h.legal_actions(buf)
+        if h.turn == 1 and buf[n - 1] >= MARRY:
+            h.act(buf[n - 1])  # a marriage
+            n = h.legal_actions(buf)
+        cards = [buf[i] for i in range(n) if buf[i] < MARRY]
+        if h.turn == 0:
+            h.act(cards[0])
+        else:
+            h.act(([c for c in cards if c != 6] or cards)[-1])  # the plain nine last
+        if h.lead < 0:
+            assert cut_at_once(loaded(h)) == estimate(h, h.side_of, 2), h.tricks
+    assert h.tricks == [0, 11] and h.hands[1] == 1 << 6 and h.marriage_points == [0, 60]
