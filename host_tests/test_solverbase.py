@@ -90,11 +90,12 @@ def test_nodes_are_counted_from_the_load_and_a_cut_search_answers_nothing():
     """`limit` counts the nodes since `load`: a second load of the same
     position searches as many again under the same limit.  Once a search
     of the loaded position is cut short, value_of answers 0 and counts no
-    node more."""
+    node more, till the next load searches it afresh."""
     checked = 0
     for h in strict_positions(9, 20, 4):
         s = Solver(h.rules)
         s.load(h)
+        assert s.nodes == 0
         p = h.turn
         acts = choices(h)
         want = [s.value_of(p, a) for a in acts]
@@ -113,6 +114,10 @@ def test_nodes_are_counted_from_the_load_and_a_cut_search_answers_nothing():
         cut_at = s.nodes
         assert [s.value_of(p, a) for a in acts] == [0] * len(acts)
         assert s.nodes == cut_at
+        s.load(h)
+        s.limit = needed + 1
+        assert s.nodes == 0 and not s.aborted
+        assert [s.value_of(p, a) for a in acts] == want and s.nodes == needed
         checked += 1
     assert checked >= 8, checked
 
@@ -132,8 +137,9 @@ def test_an_action_out_of_stack_answers_0_aborted_and_broken():
     """value_of, where the search runs out of (C) stack: the answer is 0
     and the solver is cut short (aborted) and half made (broken), as
     compat.out_of_stack leaves it, for a card, a close and an exchange;
-    then wins and best answer no and 0 unsearched.  So too for best and
-    wins out of stack."""
+    then wins and best answer no and 0 unsearched, till a load of the
+    position searches it as a fresh solver does.  So too for best and wins
+    out of stack."""
 
     def too_deep(*args):
         raise RuntimeError("maximum recursion depth exceeded")
@@ -148,6 +154,12 @@ def test_an_action_out_of_stack_answers_0_aborted_and_broken():
             s._search_follow = s._search_lead = too_deep
             assert s.value_of(h.turn, a) == 0 and s.aborted and s.broken, a
             assert s.wins(h.turn) is False and s.best(h.turn) == 0  # nothing more till a load
+            del s._search_follow, s._search_lead
+            s.load(h)
+            assert not s.aborted and not s.broken, a
+            fresh = Solver(h.rules)
+            fresh.load(h)
+            assert s.value_of(h.turn, a) == fresh.value_of(h.turn, a), a
             checked.add(a if a in (EXCHANGE, CLOSE) else "card")
         for ask, answer in (("best", 0), ("wins", False)):
             s = Solver(h.rules)
