@@ -179,3 +179,29 @@ def test_an_exchange_is_worth_what_minimax_gives_it():
         assert s.value_of(h.turn, EXCHANGE) == value(h, h.turn, EXCHANGE)
         checked += 1
     assert checked == 6
+
+
+def test_a_solver_for_new_rules_takes_over_the_shared_solvers_table():
+    """sixtysix.ai's search players share one solver; when the rules
+    change its successor is built on the same table arrays (tables(), in
+    make_tables' order), not on new ones found again in a heap the game has
+    used, and values each action as a solver with a table of its own."""
+    from sixtysix.ai import SearchPlayer, release_search
+    from sixtysix.cardtext import game_from_name
+    from sixtysix.rules import Rules
+
+    h = next(strict_positions(1, 1, 4))
+    player = SearchPlayer("hard", 1)
+    player._setup(Rules(game_from_name("sixty-six")))
+    first = player.solver
+    first.load(h)
+    first.value_of(h.turn, choices(h)[0])  # entries under the old rules
+    player._setup(h.rules)
+    s = player.solver
+    assert s is not first and s.rules is h.rules
+    assert [id(x) for x in s.tables()] == [id(x) for x in first.tables()]
+    s.load(h)
+    fresh = Solver(h.rules)
+    fresh.load(h)
+    assert [s.value_of(h.turn, a) for a in choices(h)] == [fresh.value_of(h.turn, a) for a in choices(h)]
+    release_search()
