@@ -205,3 +205,23 @@ def test_a_solver_for_new_rules_takes_over_the_shared_solvers_table():
     fresh.load(h)
     assert [s.value_of(h.turn, a) for a in choices(h)] == [fresh.value_of(h.turn, a) for a in choices(h)]
     release_search()
+
+
+def test_a_position_closed_earlier_is_scored_from_the_scores_at_the_close():
+    """Loaded after a close, under `closer-won close` (a closer who wins is
+    paid by the loser's points and tricks at the close): every action is
+    worth what minimax gives it, where the loser had 33 or more at the
+    close (1 game point, not 2 or 3 from the points and tricks now)."""
+    checked = 0
+    for h in strict_positions(11, 4000, 4):
+        loser = 1 - h.closer
+        if h.closer < 0 or not h.rules.closer_at_close or h.close_score[loser] < 33:
+            continue
+        s = Solver(h.rules)
+        s.load(h)
+        for a in choices(h):
+            assert s.value_of(h.turn, a) == value(h, h.turn, a), a
+        checked += 1
+        if checked == 12:
+            break
+    assert checked == 12, checked
