@@ -225,3 +225,28 @@ def test_a_position_closed_earlier_is_scored_from_the_scores_at_the_close():
         if checked == 12:
             break
     assert checked == 12, checked
+
+
+def test_set_coarse_values_in_game_points_and_forgets_the_other_kind():
+    """set_coarse on a position already searched: each action is then worth
+    what a solver loaded coarse gives it (game points only), and set back,
+    the values with the margin again; the table keys no such flag, so the
+    change forgets it rather than read an entry of the other kind back."""
+    differ = 0
+    for h in strict_positions(1, 12, 4):
+        p = h.turn
+        s = Solver(h.rules)
+        s.load(h)
+        fine = [s.value_of(p, a) for a in choices(h)]
+        t = Solver(h.rules)
+        t.load(h)
+        t.coarse = True  # just loaded: nothing in its table yet
+        coarse = [t.value_of(p, a) for a in choices(h)]
+        s.set_coarse(True)
+        assert s.coarse and [s.value_of(p, a) for a in choices(h)] == coarse
+        s.set_coarse(True)  # no change: the table kept
+        assert [s.value_of(p, a) for a in choices(h)] == coarse
+        s.set_coarse(False)
+        assert not s.coarse and [s.value_of(p, a) for a in choices(h)] == fine
+        differ += fine != coarse
+    assert differ >= 8, differ
