@@ -40,3 +40,18 @@ def test_no_entry_outlives_its_generation_when_the_byte_wraps():
             continue
         kind = (i // 255) % 2 == 1
         assert values(solver, h, kind) == (coarse if kind else fine), "load %d" % i
+
+
+def test_the_wrap_clears_the_generation_of_every_entry():
+    # At the wrap every generation byte is cleared, the first and the last
+    # entry's too: an entry left with its own would be read back as new
+    # once the count came round to it again.
+    h = next(strict_positions(1, 1, 4))
+    solver = Solver(h.rules)
+    gens = solver.tables()[5]
+    for i in range(len(gens)):
+        gens[i] = 1 + i % 255
+    solver.gen = 255
+    solver.load(h)
+    assert solver.gen == 1
+    assert not any(gens)
