@@ -1,0 +1,234 @@
+"""ui.py's drawing helpers read back from a host canvas of each framebuf
+board, where the golden screens do not reach them: the mark of a failing
+drive, the computer's last card's bar and its flight, a card you may
+marry or not play, the status line's trump badge and a long pop-up's
+pages.  A mutation audit of ui.py's drawing found them unchecked."""
+
+import pytest
+from sixtysix_app.canvas import BG, CARD, DIM, FG, INK, RED, SEL, TITLE, WARN
+from sixtysix_app.ui import MARRIED, Layout, draw_box, draw_card, draw_mark, draw_status, put, suit_char
+from sixtysix_tools.board_files import boards_for
+from sixtysix_tools.sim import load_board, make_canvas
+
+FRAMEBUF_BOARDS = boards_for("micropython")
+CLUBS, DIAMONDS, HEARTS, SPADES = range(4)
+
+
+def blank(board_name: str):
+    c = make_canvas(load_board(board_name))
+    c.fill(BG)
+    return c, Layout(c)
+
+
+def cell(c, x: int, y: int, w: int, h: int) -> list:
+    return [c.pixels[py * c.width + px] for py in range(y, y + h) for px in range(x, x + w)]
+
+
+@pytest.mark.parametrize("board_name", FRAMEBUF_BOARDS)
+def test_the_failed_save_mark_is_a_bang_on_the_top_right_cell(board_name):
+    """draw_mark: a '!' in INK on a WARN box filling the top-right text
+    cell, and nothing drawn outside that cell."""
+    c, lay = blank(board_name)
+    draw_mark(c, lay)
+    x = lay.w - lay.cw
+    box = cell(c, x, 0, lay.cw, lay.ch)
+    assert set(box) == {WARN, INK}
+    bang, _ = blank(board_name)
+    bang.text("!", x, 0, INK)
+    assert [p == INK for p in box] == [p == INK for p in cell(bang, x, 0, lay.cw, lay.ch)]
+    assert sum(c.pixels) == sum(box)  # the rest of the screen is BG (0)
+
+
+def rows_with(c, role: int, x: int, w: int) -> list:
+    """The rows where `role` lies across all of columns x .. x+w-1."""
+    return [y for y in range(c.height) if all(p == role for p in cell(c, x, y, w, 1))]
+
+
+@pytest.mark.parametrize("board_name", FRAMEBUF_BOARDS)
+def test_the_computers_last_card_has_its_bar_only_below_the_status_line(board_name):
+    """draw_card: the flight's card, landed, lies framed in the cursor's
+    colour under a bar of that colour a pixel above it, across its
+    width, where the bar clears the status line (the top text row); a
+    card higher up goes without its bar rather than draw over the line."""
+    c, lay = blank(board_name)
+    lay.flight.start(5, None)
+    lay.flight.shown(None, True)  # landed: the card lies marked
+    x, y = 3, lay.h - lay.card_h - 1
+    draw_card(c, lay, 5, x, y)
+    bar = rows_with(c, SEL, x, lay.card_w)
+    frame = [row for row in bar if row >= y]
+    bar = [row for row in bar if row < y]
+    assert bar and bar == list(range(bar[0], y - 1)), "a bar ending a pixel above the card"
+    h = lay.card_h
+    assert frame == ([] if c.mono else [y, y + 1, y + h - 2, y + h - 1])  # framed twice on colour panels
+    for top in (lay.ch + len(bar) + 1, lay.ch + len(bar)):  # the highest with a bar, one higher
+        c.fill(BG)
+        draw_card(c, lay, 5, x, top)
+        above = [row for row in rows_with(c, SEL, x, lay.card_w) if row < top]
+        assert set(cell(c, 0, 0, lay.w, lay.ch)) == {BG}, "drawn over the status line"
+        assert above == (bar and list(range(lay.ch, top - 1)) if top > lay.ch + len(bar) else [])
+
+
+@pytest.mark.parametrize("board_name", FRAMEBUF_BOARDS)
+def test_a_card_you_may_marry_is_gold_or_dotted_under_the_hand(board_name):
+    """draw_card with `mark` MARRIED: on a colour panel the face is gold
+    (TITLE) where a plain card's is CARD; on a mono panel the face stays
+    and a dotted line, every other pixel across the card, lies two
+    pixels under the hand's row, clear of the cursor's underline."""
+    c, lay = blank(board_name)
+    x, y, w, h = 4, lay.hand_y, lay.card_w, lay.card_h
+    draw_card(c, lay, 5, x, y, mark=MARRIED)
+    plain, _ = blank(board_name)
+    draw_card(plain, lay, 5, x, y)
+    face = cell(c, x + 1, y + 1, w - 2, h - 2)
+    if c.mono:
+        assert face == cell(plain, x + 1, y + 1, w - 2, h - 2)
+        dots = lay.hand_y + h + 2
+        assert cell(c, 0, dots, lay.w, 1) == [
+            FG if x <= px < x + w and (px - x) % 2 == 0 else BG for px in range(lay.w)
+        ]
+        assert dots < lay.note_y and set(cell(c, 0, y + h, lay.w, 2)) == {BG}
+        c.fill_rect(0, dots, lay.w, 1, BG)
+        assert c.pixels == plain.pixels  # nothing else differs
+    else:
+        assert TITLE in face and CARD not in face
+        assert [TITLE if p == CARD else p for p in cell(plain, x, y, w, h)] == cell(c, x, y, w, h)
+        assert set(cell(c, 0, y + h, lay.w, lay.h - y - h)) == {BG}
+
+
+@pytest.mark.parametrize("board_name", FRAMEBUF_BOARDS)
+def test_a_card_you_may_not_play_is_hollow(board_name):
+    """draw_card `dim`: the sunk card is an outline and its name in DIM on
+    the table's colour, nothing filled."""
+    c, lay = blank(board_name)
+    c.fill_rect(0, 0, lay.w, lay.h, FG)  # whatever lay there before
+    x, y, w, h = 4, lay.hand_y, lay.card_w, lay.card_h
+    draw_card(c, lay, 5, x, y, dim=True)
+    top = y + lay.sink
+    assert set(cell(c, x, top, w, 1) + cell(c, x, top + h - 1, w, 1)) == {DIM}
+    inside = cell(c, x + 1, top + 1, w - 2, h - 2)
+    assert set(inside) == {BG, DIM}
+
+
+@pytest.mark.parametrize("board_name", FRAMEBUF_BOARDS)
+def test_the_status_lines_trump_is_on_a_badge_in_its_colour(board_name):
+    """draw_status: a leading suit glyph, each of the four, goes on a
+    card-coloured badge at the left, red for hearts and diamonds where the
+    panel has colour, and the text follows it; a line with no trump is
+    text from the left edge; an empty line draws nothing.  Nothing lies
+    below the status row's pixel of margin."""
+    for suit in range(4):
+        c, lay = blank(board_name)
+        draw_status(c, lay, suit_char(suit) + "Ab")
+        red = not c.mono and suit in (DIAMONDS, HEARTS)
+        ink = RED if red else INK
+        assert c.pixels[0] == CARD, suit  # the badge's corner
+        w = 1 + max(x for x in range(3 * lay.cw) if CARD in cell(c, x, 0, 1, lay.ch))  # then the text
+        badge = cell(c, 0, 0, w, lay.ch)
+        assert ink in badge and set(badge) <= {CARD, ink}, suit
+        text, _ = blank(board_name)
+        put(text, "Ab", w, 0, FG)
+        assert [p for i, p in enumerate(c.pixels) if i % lay.w >= w] == [
+            p for i, p in enumerate(text.pixels) if i % lay.w >= w
+        ], suit
+        assert set(cell(c, 0, lay.ch + 1, lay.w, lay.h - lay.ch - 1)) == {BG}
+    c, lay = blank(board_name)
+    draw_status(c, lay, "Ab")
+    text, _ = blank(board_name)
+    put(text, "Ab", 0, 0, FG)
+    assert c.pixels == text.pixels
+    c, lay = blank(board_name)
+    draw_status(c, lay, "")
+    assert set(c.pixels) == {BG}
+
+
+def box_of(c) -> tuple:
+    """(x, y, w, h) around every pixel that is not the table's."""
+    drawn = [i for i, p in enumerate(c.pixels) if p != BG]
+    xs = [i % c.width for i in drawn]
+    ys = [i // c.width for i in drawn]
+    return min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
+
+
+@pytest.mark.parametrize("board_name", FRAMEBUF_BOARDS)
+@pytest.mark.parametrize("to_x", (0, 20))
+def test_the_computers_card_flies_from_the_top_to_its_place_in_240_ms(board_name, to_x):
+    """Flight: after start() the full drawing notes the card's place and
+    draws nothing there; each step() from the first (at any clock, 0
+    too) draws the card alone, framed and named by its label, moving from
+    the top middle to that place, the frame under its last place put
+    back; at 240 ms it lands (True: draw the table whole)."""
+    c, lay = blank(board_name)
+    f = lay.flight
+    f.start(5, None, label="Ab")
+    assert f.flying
+    f.drawn()
+    to_y = lay.h - lay.card_h
+    draw_card(c, lay, 5, to_x, to_y)
+    assert set(c.pixels) == {BG}  # not drawn: its place noted
+    still, _ = blank(board_name)
+    f.flying = False
+    draw_card(still, lay, 5, 1, 1, label="Ab")  # the same card landed, marked
+    f.flying = True
+    card = cell(still, 1, 1, lay.card_w, lay.card_h)
+    places = []
+    for t in list(range(0, 240, 20)) + [239]:
+        shown = c.frames
+        assert not f.step(t)
+        assert c.frames == shown + 1  # each frame pushed to the panel
+        x, y, w, h = box_of(c)
+        assert (w, h) == (lay.card_w, lay.card_h) and cell(c, x, y, w, h) == card
+        places.append((x, y))
+    assert f.step(240) and not f.flying
+    x0 = (lay.w - lay.card_w) // 2
+    assert places[0] == (x0, max(lay.opp_y, 0))
+    assert all(abs(a[0] - to_x) >= abs(b[0] - to_x) and a[1] <= b[1] for a, b in zip(places, places[1:]))
+    assert abs(places[-1][0] - to_x) <= 1 and to_y - places[-1][1] <= 1  # a millisecond short of its place
+    f.start(5, None)
+    f.drawn()  # a drawing without the card (another screen): it lands at once
+    assert f.step(300) and not f.flying
+
+
+@pytest.mark.parametrize("board_name", FRAMEBUF_BOARDS)
+def test_a_full_drawing_mid_flight_is_not_drawn_over_by_the_frame_before_it(board_name):
+    """Flight.drawn: after the screen is drawn whole under a card in flight,
+    the next frame puts back nothing kept from before that drawing."""
+    c, lay = blank(board_name)
+    f = lay.flight
+    f.start(5, None)
+    draw_card(c, lay, 5, 0, lay.h - lay.card_h)
+    assert not f.step(1000) and not f.step(1100)
+    f.drawn()
+    c.fill(FG)  # the screen drawn anew
+    draw_card(c, lay, 5, 0, lay.h - lay.card_h)
+    assert not f.step(1200)
+    assert BG not in c.pixels  # nothing of the old frame put back
+
+
+@pytest.mark.parametrize("board_name", FRAMEBUF_BOARDS)
+def test_a_long_pop_up_box_shows_each_page_of_its_lines_framed(board_name):
+    """draw_box: a box in the cursor's colour in the middle of the panel
+    holding one line fewer than the panel's rows, from `first` on (the
+    app pages a long pop-up by that many), each line once, inside the
+    frame, on the table's colour over whatever lay there; it returns
+    that page length."""
+    c, lay = blank(board_name)
+    said = []
+    real = c.text
+    c.text = lambda s, x, y, role: (said.append((s, x, y)), real(s, x, y, role))
+    lines = ["line %d" % i for i in range(2 * lay.rows + 1)]
+    inner = lay.rows - 1
+    for first in (0, inner, 2 * inner):
+        c.fill(BG)
+        said.clear()
+        assert draw_box(c, lay, lines, first) == inner
+        page = lines[first : first + inner]
+        assert [s for s, _, _ in said] == page
+        x, y, w, h = box_of(c)
+        assert abs((lay.w - w) - 2 * x) <= 1 and abs((lay.h - h) - 2 * y) <= 1  # in the middle
+        assert set(cell(c, x, y, w, 1) + cell(c, x, y + h - 1, w, 1)) == {SEL}
+        assert all(x < tx and y < ty and ty + lay.ch < y + h for _, tx, ty in said)
+        assert [ty for _, _, ty in said] == [said[0][2] + i * lay.ch for i in range(len(page))]
+        c.fill(CARD)  # over a screen: the box is cleared to the table's colour first
+        draw_box(c, lay, lines, first)
+        assert set(cell(c, x + 1, y + 1, w - 2, h - 2)) == {BG, FG}
