@@ -332,6 +332,17 @@ def test_a_leader_with_two_marriages_may_show_either_and_lead_its_queen_or_king(
         assert found >= 6, (seats, found)
 
 
+def dealt_to_two(first, second):
+    """A bid-two hand dealt in packets of four from the dealer's left:
+    seat 0 gets the twelve cards of `first`, seat 1 those of `second`."""
+    order = bytearray(24)
+    for i in range(24):
+        order[i] = (first if (i // 4) % 2 == 0 else second)[i // 8 * 4 + i % 4]
+    h = BidHand(BidRules(2))
+    h.deal_shuffled(1, order)
+    return h
+
+
 def test_a_leader_with_four_marriages_in_twelve_cards_lists_twenty_moves():
     """The most moves a ply lists (_SLOTS): at two seats the first leader
     holding the queens and kings of every suit and four cards more, eight
@@ -341,11 +352,7 @@ def test_a_leader_with_four_marriages_in_twelve_cards_lists_twenty_moves():
     follower's that the next ply wrote over it)."""
     mine = [suit * 6 + rank for suit in range(4) for rank in (2, 3, 5)]  # Q K A
     rest = [c for c in range(24) if c not in mine]
-    order = bytearray(24)
-    for i in range(24):  # packets of four from the dealer's left (seat 0)
-        order[i] = mine[i // 8 * 4 + i % 4] if (i // 4) % 2 == 0 else rest[i // 8 * 4 + i % 4]
-    h = BidHand(BidRules(2))
-    h.deal_shuffled(1, order)
+    h = dealt_to_two(mine, rest)
     h.act(BID + 1)
     h.act(PASS)
     assert h.phase == PLAYING and h.turn == 0 and h.hands[0] == sum(1 << c for c in mine)
@@ -469,11 +476,7 @@ def test_a_moon_with_every_trick_so_far_is_valued_by_the_defenders_weight():
     a trick."""
     mine = [c for c in range(24) if c < 6 or c % 6 >= 4]  # the clubs, aces and tens
     rest = [c for c in range(24) if c not in mine]
-    order = bytearray(24)
-    for i in range(24):  # packets of four from the dealer's left (seat 0)
-        order[i] = mine[i // 8 * 4 + i % 4] if (i // 4) % 2 == 0 else rest[i // 8 * 4 + i % 4]
-    h = BidHand(BidRules(2))
-    h.deal_shuffled(1, order)
+    h = dealt_to_two(mine, rest)
     h.act(BID + SOLO)  # the moon
     assert h.phase == PLAYING and h.high_bid == SOLO and h.turn == 0
     assert estimate(h, h.side_of, 2) < 0 and cut_at_once(loaded(h)) == estimate(h, h.side_of, 2)
@@ -526,11 +529,7 @@ def test_a_marriage_shown_by_a_side_with_no_trick_and_no_weight_is_not_counted()
     alone and its 40 not counted while the defender has every trick."""
     mine = [2, 3, 6, 7, 8, 9, 12, 13, 14, 18, 19, 20]
     rest = [c for c in range(24) if c not in mine]
-    order = bytearray(24)
-    for i in range(24):  # packets of four from the dealer's left (seat 0)
-        order[i] = mine[i // 8 * 4 + i % 4] if (i // 4) % 2 == 0 else rest[i // 8 * 4 + i % 4]
-    h = BidHand(BidRules(2))
-    h.deal_shuffled(1, order)
+    h = dealt_to_two(mine, rest)
     h.act(BID + 1)
     h.act(PASS)
     h.act(MARRY)  # the clubs'
@@ -560,11 +559,7 @@ def test_a_defenders_marriage_counts_once_they_have_a_trick_though_they_hold_no_
     defender holding the nine alone and its 60 counted for its tricks."""
     theirs = [1, 2, 3, 4, 5, 6, 16, 17, 20, 21, 22, 23]
     mine = [c for c in range(24) if c not in theirs]
-    order = bytearray(24)
-    for i in range(24):  # packets of four from the dealer's left (seat 0)
-        order[i] = mine[i // 8 * 4 + i % 4] if (i // 4) % 2 == 0 else theirs[i // 8 * 4 + i % 4]
-    h = BidHand(BidRules(2))
-    h.deal_shuffled(1, order)
+    h = dealt_to_two(mine, theirs)
     h.act(BID + 1)
     h.act(PASS)
     h.act(0)  # the nine of clubs: clubs trumps
