@@ -211,7 +211,7 @@ def test_a_long_pop_up_box_shows_each_page_of_its_lines_framed(board_name):
     holding one line fewer than the panel's rows, from `first` on (the
     app pages a long pop-up by that many), each line once, inside the
     frame, on the table's colour over whatever lay there; it returns
-    that page length."""
+    that page length.  The box fits the page's lines."""
     c, lay = blank(board_name)
     said = []
     real = c.text
@@ -226,6 +226,9 @@ def test_a_long_pop_up_box_shows_each_page_of_its_lines_framed(board_name):
         assert [s for s, _, _ in said] == page
         x, y, w, h = box_of(c)
         assert abs((lay.w - w) - 2 * x) <= 1 and abs((lay.h - h) - 2 * y) <= 1  # in the middle
+        # as tall as the page's lines, as wide as its longest, and a frame
+        # and a pixel's margin round them: the last, short page a short box
+        assert (w, h) == (max(map(len, page)) * lay.cw + 4, len(page) * lay.ch + 4)
         assert set(cell(c, x, y, w, 1) + cell(c, x, y + h - 1, w, 1)) == {SEL}
         assert all(x < tx and y < ty and ty + lay.ch < y + h for _, tx, ty in said)
         assert [ty for _, _, ty in said] == [said[0][2] + i * lay.ch for i in range(len(page))]
