@@ -133,7 +133,7 @@ def test_a_fault_after_failed_saves_says_the_match_went_back_and_keeps_the_mark(
     assert sim.app.session.save_error == "Not saved: the drive is full (error 28)."
     sim.runner.fault(MemoryError())
     assert isinstance(sim.app.screen, Fault) and not sim.app.screen.saved
-    assert "Back to the last save: later ones failed." in said(sim)
+    assert "Later saves failed: back to the last." in said(sim)
     assert "is saved" not in said(sim)
     assert sim.app.session.save_error == "Not saved: the drive is full (error 28)."  # the mark stays
     assert bytes(sim.app.session.match.hand.log) == on_drive
@@ -203,4 +203,38 @@ def test_a_fault_in_the_computers_think_is_drawn_at_once(tmp_path):
             break
         press(sim, OK)
     assert sim.runner.faults == 1 and isinstance(sim.app.screen, Fault)
-    assert "Code: MEM" in drawn
+    assert "Error MEM" in drawn
+
+
+@pytest.mark.parametrize("board_name", ("oled_128x64", "pico_display", "pybadge", "t_display", "thumby"))
+def test_the_fault_screen_says_it_all_on_every_board_nothing_drawn_over(board_name, tmp_path, monkeypatch):
+    """The fault screen on every panel, for each cause (something went
+    wrong, or a part of the firmware missing) and each state of the saves:
+    the title names the code; what happened and where the match stands
+    are drawn whole, a line a row, none over another nor past the panel's
+    foot; and "Press a button." follows wherever the panel has room for
+    it.  On the Thumby the last lines ran into a code line drawn over
+    them at the foot, "Press a button." lost under it."""
+    from tablelog import logging_sims
+
+    sim = logging_sims(monkeypatch)(board_name, tmp_path)
+    lay = sim.app.layout
+    pressed = 0
+    for missing in (False, True):
+        for saved in (True, False):
+            sim.app.show(Fault(sim.app, "ZDE123", saved, missing))
+            sim.app.dirty = True
+            sim.app.render()
+            rows: dict = {}
+            for y, x, s, _w in sim.log.drawn:
+                rows.setdefault(y, []).append((x, s))
+            ys = sorted(rows)
+            assert all(b - a >= lay.ch for a, b in zip(ys, ys[1:])) and ys[-1] + lay.ch <= lay.h, ys
+            lines = [" ".join(s for _x, s in sorted(rows[y])) for y in ys]
+            assert lines[0] == "Error ZDE123"
+            said = " ".join(lines[1:])
+            want = "Firmware incomplete: copy it again." if missing else "Something went wrong."
+            want += " Your match is saved." if saved else " Later saves failed: back to the last."
+            assert said in (want, want + " Press a button."), said
+            pressed += said.endswith("Press a button.")
+    assert pressed == (3 if board_name == "thumby" else 4)

@@ -5,10 +5,9 @@ import sys
 
 from sixtysix.compat import unload
 
-from .canvas import FG, SEL
 from .events import BACK, NEXT, OK, PREV
 from .settings import GAMES, LEVELS, OFFERED
-from .ui import draw_list, draw_title, fit, put
+from .ui import draw_list, draw_title, fit
 from .widgets import Confirm, Menu, Pages, Screen
 
 # Screen labels of the rule options of every game, by record name
@@ -229,11 +228,11 @@ def _close_rules(app) -> None:
 
 
 class Fault(Screen):
-    """Something broke: a short code to quote, where the match stands (as
-    saved, or back at its last save when the saves since had failed), and
-    any button to go back to the title menu.  A module of the firmware
-    that would not load (`missing`) is named as the cause: it comes back
-    at every match until the firmware is copied again."""
+    """Something broke: a short code to quote (in the title), where the
+    match stands (as saved, or back at its last save when the saves since
+    had failed), and any button to go back to the title menu.  A module
+    of the firmware that would not load (`missing`) is named as the cause:
+    it comes back at every match until the firmware is copied again."""
 
     def __init__(self, app, code: str, saved: bool = True, missing: bool = False) -> None:
         Screen.__init__(self, app)
@@ -246,18 +245,16 @@ class Fault(Screen):
         self.app.home()
 
     def draw(self, c) -> None:
+        from .ui import body_rows, wrap
+
         lay = self.app.layout
         c.fill(0)
-        y = draw_title(c, lay, "Error")
-        if self.missing:
-            text = "Firmware incomplete: copy it again."
-        else:
-            text = "Something went wrong."
-        if self.saved:
-            text += " Your match is saved. Press a button."
-        else:
-            text += " Back to the last save: later ones failed. Press a button."
-        from .ui import wrap
-
-        draw_list(c, lay, y, wrap(text, lay.cols - 1), -1, 0, lay.h)
-        put(c, fit("Code: " + self.code, lay.cols), 0, lay.h - lay.ch, SEL if not c.mono else FG)
+        y = draw_title(c, lay, "Error " + self.code)
+        text = "Firmware incomplete: copy it again." if self.missing else "Something went wrong."
+        text += " Your match is saved." if self.saved else " Later saves failed: back to the last."
+        # The way out goes where there is room for it: a narrow panel
+        # (the Thumby's five rows) keeps what happened whole instead.
+        lines = wrap(text + " Press a button.", lay.cols - 1)
+        if len(lines) > body_rows(lay, lay.h):
+            lines = wrap(text, lay.cols - 1)
+        draw_list(c, lay, y, lines, -1, 0, lay.h)
