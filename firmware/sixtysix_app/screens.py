@@ -7,7 +7,7 @@ from sixtysix.compat import unload
 
 from .events import BACK, NEXT, OK, PREV
 from .settings import GAMES, LEVELS, OFFERED
-from .ui import draw_list, draw_title, fit
+from .ui import body_rows, draw_list, draw_title, fit, wrap
 from .widgets import Confirm, Menu, Pages, Screen
 
 # Screen labels of the rule options of every game, by record name
@@ -245,8 +245,6 @@ class Fault(Screen):
         self.app.home()
 
     def draw(self, c) -> None:
-        from .ui import body_rows, wrap
-
         lay = self.app.layout
         c.fill(0)
         y = draw_title(c, lay, "Error " + self.code)

@@ -40,8 +40,9 @@ allocate a short list or string for the screen, never a buffer.
     hint(players, next_seed) -> (code, why)
                               the hint for you; it may reuse a computer
                               player rather than load a second searcher
-    status_line(lay), scores() -> str
-                              the top line, left and right
+    status_line(lay, room), scores() -> str
+                              the top line, left (in `room` columns, what
+                              the score and a space leave) and right
     draw_middle(c, lay, trick, y, thinking)
                               the table between the top line and your hand:
                               the trick (`trick` as in_trick) at row y

@@ -35,13 +35,8 @@ class Slots(Seats):
     def turn_note(self) -> str:
         return "Your turn"
 
-    def status_room(self, lay) -> int:
-        """The columns the top line's status may take: what the match score
-        at its right leaves, and a space between them."""
-        return lay.cols - len(self.scores()) - 1
-
-    def status_line(self, lay) -> str:
-        return fit(self.status(), self.status_room(lay))
+    def status_line(self, lay, room: int) -> str:
+        return fit(self.status(), room)
 
     def draw_middle(self, c, lay, trick, y: int, thinking: bool) -> None:
         """One slot per seat, its letter on the left (lit while that seat

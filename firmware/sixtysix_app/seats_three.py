@@ -26,14 +26,13 @@ class Three(OnHand, Slots):
         h = self.hand
         return h.upcard if h.closer < 0 else NO_CARD
 
-    def status_line(self, lay) -> str:
+    def status_line(self, lay, room: int) -> str:
         """Trump, stock and dealer; where the line has no room for all of
         it beside the scores (an empty or closed stock on the narrow
         panels), the dealer is left to its dim letter in the slots rather
         than cut mid-word."""
         line = suit_char(self.hand.trump) + " " + self.stock_text()
         dealer = " " + SEATS[self.match.dealer] + " deals"
-        room = self.status_room(lay)
         return line + dealer if len(line) + len(dealer) <= room else fit(line, room)
 
     def result_text(self) -> str:

@@ -76,8 +76,10 @@ class Two(OnHand):
             note += "  %d-%d" % (h.score(0), h.score(1))
         return note
 
-    def status_line(self, lay) -> str:
-        """Trump and stock, and B's cards where there is no room to show them."""
+    def status_line(self, lay, room: int) -> str:
+        """Trump and stock, and B's cards where there is no room to show
+        them; within `room` while the match goes on (its scores below the
+        target, two digits at most)."""
         h = self.hand
         status = suit_char(h.trump) + " " + self.stock_text()
         if not lay.roomy:

@@ -256,8 +256,8 @@ class Table(Screen):
         g = self.game
         thinking = self.state == _AI
         c.fill(BG)
-        draw_status(c, lay, g.status_line(lay))
         score = g.scores()
+        draw_status(c, lay, g.status_line(lay, lay.cols - len(score) - 1))  # a space before the score
         c.text(score, lay.w - len(score) * lay.cw, 0, FG)
         cards = g.cards(YOU)
         n = len(cards)
