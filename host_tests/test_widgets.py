@@ -5,7 +5,7 @@ last column kept for the scroll marks."""
 
 import pytest
 from sixtysix_app.canvas import FG, SEL
-from sixtysix_app.events import BACK, NEXT, OK, PREV
+from sixtysix_app.events import BACK, HINT, NEXT, OK, PREV
 from sixtysix_app.ui import Layout, body_top, draw_list
 from sixtysix_app.widgets import Confirm, Menu, Pages
 from sixtysix_tools.hostcanvas import HostCanvas
@@ -240,3 +240,68 @@ def test_a_finished_trick_stays_as_long_as_the_readme_says():
     with open(readme, encoding="utf-8") as f:
         said = re.search(r"stays on the table for ([0-9.]+) seconds", f.read())
     assert said and TRICK_MS == round(float(said.group(1)) * 1000)
+
+
+@pytest.mark.parametrize("panel", PANELS, ids=str)
+def test_the_hint_button_does_nothing_on_a_menu_a_text_or_a_question(panel):
+    """HINT (a button of its own on some boards) means nothing to a
+    widget: no item run, no way back taken, no page turned, no line
+    scrolled, no answer given."""
+    app = App(panel)
+    calls = []
+    items = [("item %d" % i, lambda i=i: calls.append(i)) for i in range(30)]
+    menu = Menu(app, "Menu", items, on_back=lambda: calls.append("back"))
+    before = body_lines(app, app.draw(menu))
+    menu.key(HINT)
+    assert calls == [] and menu.cursor == 0 and body_lines(app, app.draw(menu)) == before
+    pages = Pages(app, "Rules", TEXT, app.leave)
+    before = body_lines(app, app.draw(pages))
+    pages.key(HINT)
+    assert app.done == 0 and body_lines(app, app.draw(pages)) == before
+    question = Confirm(app, "Resign?", TEXT, lambda: calls.append("yes"), lambda: calls.append("no"))
+    before = body_lines(app, app.draw(question))
+    question.key(HINT)
+    assert calls == [] and body_lines(app, app.draw(question)) == before
+
+
+@pytest.mark.parametrize("panel", PANELS, ids=str)
+def test_a_question_that_fits_its_screen_does_not_scroll(panel):
+    app = App(panel)
+    question = Confirm(app, "Resign?", "You lose.\nSure?", lambda: None, lambda: None)
+    shown = body_lines(app, app.draw(question))
+    assert shown == ["You lose.", "Sure?"]
+    for ev in (NEXT, NEXT, PREV, NEXT):
+        question.key(ev)
+        assert body_lines(app, app.draw(question)) == shown
+
+
+@pytest.mark.parametrize("panel", PANELS, ids=str)
+def test_a_menu_opened_at_an_item_on_its_first_screen_shows_that_screen(panel):
+    """A menu opened with its cursor on a later item (the rules menu, back
+    from a rule, opens at that rule) starts from its first item where the
+    cursor's item is on the first screen, and scrolls only as far as it
+    must to show the cursor's item."""
+    app = App(panel)
+    lay = app.layout
+    rows = (lay.h - body_top(lay)) // lay.ch
+    items = [("item %d" % i, lambda: None) for i in range(rows + 3)]
+    for cursor in (1, rows - 1, rows, rows + 2):
+        menu = Menu(app, "Menu", items, cursor=cursor)
+        shown = body_lines(app, app.draw(menu))
+        assert len(shown) == rows
+        assert shown[0] == "item %d" % max(0, cursor - rows + 1), cursor
+
+
+def test_a_widget_left_alone_neither_changes_nor_thinks():
+    """Screen.tick is True only when the screen changed and busy only when
+    the next tick will think: a menu, a text or a question waiting for a
+    key is neither, so the loop neither draws it again nor skips its sleep."""
+    app = App(PANELS[0])
+    for screen in (
+        Menu(app, "Menu", [("one", lambda: None)]),
+        Pages(app, "Note", "short", app.leave),
+        Confirm(app, "Sure?", "short", lambda: None, lambda: None),
+    ):
+        app.draw(screen)
+        assert not screen.busy
+        assert not any(screen.tick(now) for now in (0, 1000, 10**6))
