@@ -305,3 +305,20 @@ def test_a_widget_left_alone_neither_changes_nor_thinks():
         app.draw(screen)
         assert not screen.busy
         assert not any(screen.tick(now) for now in (0, 1000, 10**6))
+
+
+@pytest.mark.parametrize("panel", PANELS, ids=str)
+def test_a_list_cuts_a_long_line_at_the_last_column_only_where_it_scrolls(panel):
+    """A line longer than the panel is cut to its columns in a list that
+    fits, and a column shorter, clear of the scroll marks, in one that
+    does not."""
+    app = App(panel)
+    c = app.canvas
+    lay = app.layout
+    y = body_top(lay)
+    rows = (lay.h - y) // lay.ch
+    for n, cols in ((1, lay.cols), (rows, lay.cols), (rows + 1, lay.cols - 1)):
+        c.fill(0)
+        draw_list(c, lay, y, ["x" * (lay.cols + 5)] * n, 0, 0, lay.h)
+        drawn = [s for s, _x, _y, _role in c.drawn if s not in ("^", "v")]
+        assert drawn == ["x" * cols] * min(n, rows), n
