@@ -235,3 +235,47 @@ def test_a_long_pop_up_box_shows_each_page_of_its_lines_framed(board_name):
         c.fill(CARD)  # over a screen: the box is cleared to the table's colour first
         draw_box(c, lay, lines, first)
         assert set(cell(c, x + 1, y + 1, w - 2, h - 2)) == {BG, FG}
+
+
+@pytest.mark.parametrize("board_name", FRAMEBUF_BOARDS)
+def test_a_flight_lands_at_once_when_a_full_drawing_leaves_its_card_out(board_name):
+    """Flight.drawn: the card's place is noted anew by each full drawing;
+    one that does not draw the card (the table gone from under it) lands
+    the card at the next step, drawing nothing, rather than fly on to
+    the place the drawing before noted."""
+    c, lay = blank(board_name)
+    f = lay.flight
+    f.start(5, None)
+    f.drawn()
+    draw_card(c, lay, 5, 0, lay.h - lay.card_h)
+    assert not f.step(0) and not f.step(100)  # on its way
+    f.drawn()
+    c.fill(BG)  # drawn whole, without the card
+    shown = c.frames
+    assert f.step(120) and not f.flying
+    assert c.frames == shown and set(c.pixels) == {BG}
+
+
+def marked(c, lay, card: int) -> bool:
+    """Whether `card`, drawn face up, has the cursor's colour on it or
+    over it: the computer's last card's bar and frame."""
+    c.fill(BG)
+    draw_card(c, lay, card, 3, lay.h - lay.card_h - 1)
+    return SEL in c.pixels
+
+
+@pytest.mark.parametrize("board_name", FRAMEBUF_BOARDS)
+def test_no_card_is_marked_before_the_computer_plays_one(board_name):
+    c, lay = blank(board_name)
+    assert not any(marked(c, lay, card) for card in range(24))
+    lay.flight.start(0, None)
+    lay.flight.shown(None, True)
+    assert marked(c, lay, 0) and not any(marked(c, lay, card) for card in range(1, 24))
+
+
+@pytest.mark.parametrize("board_name", FRAMEBUF_BOARDS)
+def test_no_card_flies_before_the_computer_plays_one(board_name):
+    """A new layout's flight is not flying: App.busy reads it on every
+    pass of the loop, which sleeps only while nothing is busy."""
+    _c, lay = blank(board_name)
+    assert not lay.flight.flying
