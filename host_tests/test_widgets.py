@@ -322,3 +322,22 @@ def test_a_list_cuts_a_long_line_at_the_last_column_only_where_it_scrolls(panel)
         draw_list(c, lay, y, ["x" * (lay.cols + 5)] * n, 0, 0, lay.h)
         drawn = [s for s, _x, _y, _role in c.drawn if s not in ("^", "v")]
         assert drawn == ["x" * cols] * min(n, rows), n
+
+
+@pytest.mark.parametrize("panel", PANELS, ids=str)
+def test_a_scrolled_question_marks_the_lines_hidden_above_it(panel):
+    """Confirm keeps its last column for the scroll marks, as a list does:
+    scrolled down, its text has '^' at the top while lines lie above and
+    'v' at the bottom while lines lie below."""
+    app = App(panel)
+    question = Confirm(app, "Resign?", TEXT, lambda: None, lambda: None)
+
+    def marks():
+        return sorted(s for s, _x, _y, _role in app.draw(question) if s in ("^", "v"))
+
+    assert marks() == ["v"]
+    question.key(NEXT)
+    assert marks() == ["^", "v"]
+    for _ in range(200):
+        question.key(NEXT)
+    assert marks() == ["^"]

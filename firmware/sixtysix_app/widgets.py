@@ -136,6 +136,6 @@ class Confirm(Screen):
         c.fill(0)
         y = draw_title(c, lay, self.title)
         bottom = lay.h - lay.ch
-        draw_list(c, lay, y, self.lines[self.top :], -1, 0, bottom)
+        draw_list(c, lay, y, self.lines, -1, self.top, bottom)
         footer = "OK:yes BACK:no" if lay.cols < 20 else "OK: yes   BACK: no"
         c.text(footer, 0, bottom, SEL)
