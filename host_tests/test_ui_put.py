@@ -52,16 +52,20 @@ def test_an_empty_line_draws_nothing_and_stays_where_it_began():
 
 @pytest.mark.parametrize("char_w", [4, 6, 8])
 def test_every_glyph_takes_one_cell_between_the_text_around_it(char_w):
-    """ "K♥ and 10♣" is ten cells: each character and each suit at its own
-    column, left to right, all on the line's row, and put returns the x
-    after the last."""
-    line = "K" + suit_char(HEARTS) + " and 10" + suit_char(CLUBS)
+    """ "10♥ and K♣ led" is fourteen cells: each character and each suit at
+    its own column, left to right, all on the line's row (a run of one,
+    two or more characters before a glyph and a run after the last), and
+    put returns the x after the last."""
+    line = "10" + suit_char(HEARTS) + " and K" + suit_char(CLUBS) + " led"
     c = Noting(True, char_w)
     x0 = 5
-    assert put(c, line, x0, 9, FG) == x0 + 10 * char_w
+    assert put(c, line, x0, 9, FG) == x0 + 14 * char_w
     assert all(call[3] == 9 for call in c.calls)
-    expected = ["K", HEARTS, " ", "a", "n", "d", " ", "1", "0", CLUBS]
+    expected = ["1", "0", HEARTS, " ", "a", "n", "d", " ", "K", CLUBS, " ", "l", "e", "d"]
     assert c.cells() == [(what, x0 + i * char_w, FG) for i, what in enumerate(expected)]
+    c = Noting(True, char_w)
+    assert put(c, "K" + suit_char(SPADES), x0, 0, FG) == x0 + 2 * char_w
+    assert c.cells() == [("K", x0, FG), (SPADES, x0 + char_w, FG)]
 
 
 def test_glyphs_first_last_and_side_by_side():
