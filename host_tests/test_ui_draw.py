@@ -6,7 +6,18 @@ pages.  A mutation audit of ui.py's drawing found them unchecked."""
 
 import pytest
 from sixtysix_app.canvas import BG, CARD, DIM, FG, INK, RED, SEL, TITLE, WARN
-from sixtysix_app.ui import MARRIED, Layout, draw_box, draw_card, draw_mark, draw_status, put, suit_char
+from sixtysix_app.ui import (
+    MARRIED,
+    Layout,
+    body_top,
+    draw_box,
+    draw_card,
+    draw_mark,
+    draw_status,
+    draw_title,
+    put,
+    suit_char,
+)
 from sixtysix_tools.board_files import boards_for
 from sixtysix_tools.sim import load_board, make_canvas
 
@@ -37,6 +48,31 @@ def test_the_failed_save_mark_is_a_bang_on_the_top_right_cell(board_name):
     bang.text("!", x, 0, INK)
     assert [p == INK for p in box] == [p == INK for p in cell(bang, x, 0, lay.cw, lay.ch)]
     assert sum(c.pixels) == sum(box)  # the rest of the screen is BG (0)
+
+
+@pytest.mark.parametrize("board_name", FRAMEBUF_BOARDS)
+@pytest.mark.parametrize("heading", ("Settings", "A heading far too long for any of the panels"))
+def test_a_heading_is_a_bar_across_the_top_row_with_its_text_from_the_left(board_name, heading):
+    """draw_title: a bar in the title's colour (lit on a mono panel) across
+    the panel's width, the top text row and a pixel under it, over
+    whatever lay there; on it the heading in ink (dark on mono) from the
+    left edge, within the bar, cut to the panel's columns; nothing drawn
+    below the bar, and the body starts under it (body_top)."""
+    c, lay = blank(board_name)
+    bar, ink = (FG, BG) if c.mono else (TITLE, INK)
+    c.fill_rect(0, 0, lay.w, lay.h, CARD)  # whatever lay there before
+    said = []
+    real = c.text
+    c.text = lambda s, x, y, role: (said.append((s, x, y, role)), real(s, x, y, role))
+    assert draw_title(c, lay, heading) == body_top(lay) >= lay.ch + 1  # under the bar
+    ((s, x, y, role),) = said
+    assert (s, x, role) == (heading[: lay.cols], 0, ink)
+    assert 0 <= y and y + lay.ch <= lay.ch + 1  # inside the bar
+    want, _ = blank(board_name)
+    want.fill_rect(0, 0, lay.w, lay.h, CARD)
+    want.fill_rect(0, 0, lay.w, lay.ch + 1, bar)
+    want.text(s, 0, y, ink)
+    assert c.pixels == want.pixels
 
 
 def rows_with(c, role: int, x: int, w: int) -> list:
