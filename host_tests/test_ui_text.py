@@ -3,7 +3,7 @@ hint's words given suit glyphs, text wrapped and cut to a panel's columns,
 and the kings and queens a marriage marks."""
 
 from sixtysix.cards import KING, QUEEN
-from sixtysix.hand import MARRY
+from sixtysix.hand import CLAIM, CLOSE, EXCHANGE, MARRY
 from sixtysix_app.ui import MARRIED, fit, glyphs, marriage_mark, marriages, suit_char, wrap
 
 CLUBS, DIAMONDS, HEARTS, SPADES = range(4)
@@ -54,6 +54,7 @@ def test_marriages_are_the_suits_of_the_marriage_actions():
     assert marriages([card(KING, CLUBS), MARRY + HEARTS, MARRY + CLUBS]) == 1 << HEARTS | 1 << CLUBS
     assert marriages([MARRY + SPADES]) == 1 << SPADES
     assert marriages([MARRY - 1, MARRY + 4]) == 0  # a card, the exchange
+    assert marriages([EXCHANGE, CLOSE, CLAIM]) == 0  # the actions after the marriages marry no suit
 
 
 def test_only_a_king_or_queen_of_a_marrying_suit_is_marked():
