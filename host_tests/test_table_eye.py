@@ -169,3 +169,25 @@ def test_the_tables_rows_stack_without_overlap(board_name):
     assert lay.hand_y + lay.sink + lay.card_h <= lay.note_y  # the sunk cards above the note
     assert lay.note_y + lay.ch == lay.h
     assert lay.roomy == (board_name in ("pico_display", "pybadge", "t_display"))
+
+
+@pytest.mark.parametrize("font,scale,face", (("normal", 2, ("normal", 3)), ("small", 1, ("small", 1))))
+def test_the_row_of_whole_cards_shows_as_soon_as_the_panel_has_room_for_it(font, scale, face):
+    """ui.Layout.roomy on panels of each height: once a panel is tall enough
+    for the row of whole cards (the opponent's backs, the upcard) under the
+    status line, with the trick row two pixels under it and clear of the
+    raised hand, the row shows; so at the least height that shows it no
+    pixel is left over, the trick row ending where the raised hand begins,
+    and on every taller panel it shows too.  However short the panel, the
+    trick row does not rise into the status line."""
+    from sixtysix_app.ui import Layout
+    from sixtysix_tools.hostcanvas import HostCanvas
+
+    lays = [Layout(HostCanvas(240, h, font=font, scale=scale, face=face)) for h in range(20, 200)]
+    assert all(lay.trick_y > lay.ch for lay in lays)
+    roomy = [lay.roomy for lay in lays]
+    least = 20 + roomy.index(True)
+    assert all(roomy[least - 20 :])
+    lay = Layout(HostCanvas(240, least, font=font, scale=scale, face=face))
+    assert lay.opp_y > lay.ch and lay.trick_y == lay.opp_y + lay.card_h + 2
+    assert lay.trick_y + lay.card_h == lay.hand_y - 2
