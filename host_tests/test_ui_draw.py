@@ -267,6 +267,11 @@ def test_a_long_pop_up_box_shows_each_page_of_its_lines_framed(board_name):
         assert (w, h) == (max(map(len, page)) * lay.cw + 4, len(page) * lay.ch + 4)
         assert set(cell(c, x, y, w, 1) + cell(c, x, y + h - 1, w, 1)) == {SEL}
         assert all(x < tx and y < ty and ty + lay.ch < y + h for _, tx, ty in said)
+        # the page in the middle of its frame: as much room above as below,
+        # and left of the longest line as right of it
+        top, bottom = said[0][2] - y, y + h - (said[-1][2] + lay.ch)
+        left, right = said[0][1] - x, x + w - (said[0][1] + max(map(len, page)) * lay.cw)
+        assert top == bottom and left == right
         assert [ty for _, _, ty in said] == [said[0][2] + i * lay.ch for i in range(len(page))]
         c.fill(CARD)  # over a screen: the box is cleared to the table's colour first
         draw_box(c, lay, lines, first)
