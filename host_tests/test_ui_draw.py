@@ -75,6 +75,23 @@ def test_a_heading_is_a_bar_across_the_top_row_with_its_text_from_the_left(board
     assert c.pixels == want.pixels
 
 
+@pytest.mark.parametrize("board_name", FRAMEBUF_BOARDS)
+def test_a_cards_back_on_a_mono_panel_has_a_dark_ring_inside_its_frame(board_name):
+    """draw_card face down: the back inside a frame; on a mono panel, where
+    back and frame are both lit, a dark ring two pixels inside the edge
+    (one pixel wide) shows where the card ends, lit again inside it."""
+    c, lay = blank(board_name)
+    x, y, w, h = 3, lay.h - lay.card_h - 1, lay.card_w, lay.card_h
+    draw_card(c, lay, 0, x, y, face=False)
+    ring = cell(c, x + 2, y + 2, w - 4, 1) + cell(c, x + 2, y + h - 3, w - 4, 1)
+    ring += cell(c, x + 2, y + 2, 1, h - 4) + cell(c, x + w - 3, y + 2, 1, h - 4)
+    edge = cell(c, x, y, w, 1) + cell(c, x, y + h - 1, w, 1)
+    if c.mono:
+        assert set(ring) == {BG} and BG not in edge and BG not in cell(c, x + 3, y + 3, w - 6, h - 6)
+    else:
+        assert BG not in ring + edge
+
+
 def rows_with(c, role: int, x: int, w: int) -> list:
     """The rows where `role` lies across all of columns x .. x+w-1."""
     return [y for y in range(c.height) if all(p == role for p in cell(c, x, y, w, 1))]
