@@ -5,7 +5,7 @@ marry or not play, the status line's trump badge and a long pop-up's
 pages.  A mutation audit of ui.py's drawing found them unchecked."""
 
 import pytest
-from sixtysix_app.canvas import BG, CARD, DIM, FG, INK, RED, SEL, TITLE, WARN
+from sixtysix_app.canvas import BG, CARD, CARD_BACK, DIM, FG, INK, MONO, RED, SEL, TITLE, WARN
 from sixtysix_app.ui import (
     MARRIED,
     Layout,
@@ -14,6 +14,7 @@ from sixtysix_app.ui import (
     draw_card,
     draw_mark,
     draw_status,
+    draw_stock,
     draw_title,
     put,
     suit_char,
@@ -90,6 +91,33 @@ def test_a_cards_back_on_a_mono_panel_has_a_dark_ring_inside_its_frame(board_nam
         assert set(ring) == {BG} and BG not in edge and BG not in cell(c, x + 3, y + 3, w - 6, h - 6)
     else:
         assert BG not in ring + edge
+
+
+@pytest.mark.parametrize("board_name", FRAMEBUF_BOARDS)
+@pytest.mark.parametrize("n", (2, 12))
+def test_the_stocks_count_sits_in_the_middle_of_its_back(board_name, n):
+    """draw_stock: the number of cards left, in the text font, in the
+    middle of the card's back (as much room left of it as right and above
+    as below, within a pixel, all inside the frame); on a mono panel the
+    back is lit whole inside its frame, no ring through the digits, which
+    are dark."""
+    c, lay = blank(board_name)
+    x, y, w, h = 3, lay.h - lay.card_h - 1, lay.card_w, lay.card_h
+    said = []
+    real = c.text
+    c.text = lambda s, tx, ty, role: (said.append((s, tx, ty, role)), real(s, tx, ty, role))
+    draw_stock(c, lay, x, y, n)
+    ((s, tx, ty, role),) = said
+    assert (s, role) == (str(n), BG if c.mono else FG)
+    left, right = tx - x, x + w - (tx + len(s) * lay.cw)
+    top, bottom = ty - y, y + h - (ty + lay.ch)
+    assert min(left, right, top, bottom) > 0 and abs(left - right) <= 1 and abs(top - bottom) <= 1
+    if c.mono:
+        want, _ = blank(board_name)
+        want.fill_rect(x, y, w, h, CARD_BACK)
+        want.rect(x, y, w, h, FG)
+        want.text(s, tx, ty, BG)
+        assert [MONO[p] for p in c.pixels] == [MONO[p] for p in want.pixels]  # as the panel shows it
 
 
 def rows_with(c, role: int, x: int, w: int) -> list:
