@@ -271,6 +271,23 @@ def test_the_computers_card_flies_from_the_top_to_its_place_in_240_ms(board_name
 
 
 @pytest.mark.parametrize("board_name", FRAMEBUF_BOARDS)
+@pytest.mark.parametrize("late", (1, 60, 5000))
+def test_a_flight_whose_next_frame_comes_late_lands_then(board_name, late):
+    """Flight.step when a frame comes after the 240 ms (a slow panel, a
+    long think in between): the card lands at once (True, the table to be
+    drawn whole) and is not drawn past its place first."""
+    c, lay = blank(board_name)
+    f = lay.flight
+    f.start(5, None)
+    f.drawn()
+    draw_card(c, lay, 5, 0, lay.h - lay.card_h)
+    assert not f.step(1000)  # the clock at its first frame
+    shown = c.frames
+    assert f.step(1000 + 240 + late) and not f.flying
+    assert c.frames == shown  # no frame drawn on the way
+
+
+@pytest.mark.parametrize("board_name", FRAMEBUF_BOARDS)
 def test_a_full_drawing_mid_flight_is_not_drawn_over_by_the_frame_before_it(board_name):
     """Flight.drawn: after the screen is drawn whole under a card in flight,
     the next frame puts back nothing kept from before that drawing."""
