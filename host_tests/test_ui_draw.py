@@ -36,6 +36,15 @@ def cell(c, x: int, y: int, w: int, h: int) -> list:
     return [c.pixels[py * c.width + px] for py in range(y, y + h) for px in range(x, x + w)]
 
 
+def noting_text(c) -> list:
+    """The canvas's text calls from now on, (text, x, y, role) each, as
+    they draw."""
+    said = []
+    real = c.text
+    c.text = lambda s, x, y, role: (said.append((s, x, y, role)), real(s, x, y, role))
+    return said
+
+
 @pytest.mark.parametrize("board_name", FRAMEBUF_BOARDS)
 def test_the_failed_save_mark_is_a_bang_on_the_top_right_cell(board_name):
     """draw_mark: a '!' in INK on a WARN box filling the top-right text
@@ -62,9 +71,7 @@ def test_a_heading_is_a_bar_across_the_top_row_with_its_text_from_the_left(board
     c, lay = blank(board_name)
     bar, ink = (FG, BG) if c.mono else (TITLE, INK)
     c.fill_rect(0, 0, lay.w, lay.h, CARD)  # whatever lay there before
-    said = []
-    real = c.text
-    c.text = lambda s, x, y, role: (said.append((s, x, y, role)), real(s, x, y, role))
+    said = noting_text(c)
     assert draw_title(c, lay, heading) == body_top(lay) >= lay.ch + 1  # under the bar
     ((s, x, y, role),) = said
     assert (s, x, role) == (heading[: lay.cols], 0, ink)
@@ -103,9 +110,7 @@ def test_the_stocks_count_sits_in_the_middle_of_its_back(board_name, n):
     are dark."""
     c, lay = blank(board_name)
     x, y, w, h = 3, lay.h - lay.card_h - 1, lay.card_w, lay.card_h
-    said = []
-    real = c.text
-    c.text = lambda s, tx, ty, role: (said.append((s, tx, ty, role)), real(s, tx, ty, role))
+    said = noting_text(c)
     draw_stock(c, lay, x, y, n)
     ((s, tx, ty, role),) = said
     assert (s, role) == (str(n), BG if c.mono else FG)
@@ -311,9 +316,7 @@ def test_a_long_pop_up_box_shows_each_page_of_its_lines_framed(board_name):
     frame, on the table's colour over whatever lay there; it returns
     that page length.  The box fits the page's lines."""
     c, lay = blank(board_name)
-    said = []
-    real = c.text
-    c.text = lambda s, x, y, role: (said.append((s, x, y)), real(s, x, y, role))
+    said = noting_text(c)
     lines = ["line %d" % i for i in range(2 * lay.rows + 1)]
     inner = lay.rows - 1
     for first in (0, inner, 2 * inner):
@@ -321,20 +324,20 @@ def test_a_long_pop_up_box_shows_each_page_of_its_lines_framed(board_name):
         said.clear()
         assert draw_box(c, lay, lines, first) == inner
         page = lines[first : first + inner]
-        assert [s for s, _, _ in said] == page
+        assert [s for s, _, _, _ in said] == page
         x, y, w, h = box_of(c)
         assert abs((lay.w - w) - 2 * x) <= 1 and abs((lay.h - h) - 2 * y) <= 1  # in the middle
         # as tall as the page's lines, as wide as its longest, and a frame
         # and a pixel's margin round them: the last, short page a short box
         assert (w, h) == (max(map(len, page)) * lay.cw + 4, len(page) * lay.ch + 4)
         assert set(cell(c, x, y, w, 1) + cell(c, x, y + h - 1, w, 1)) == {SEL}
-        assert all(x < tx and y < ty and ty + lay.ch < y + h for _, tx, ty in said)
+        assert all(x < tx and y < ty and ty + lay.ch < y + h for _, tx, ty, _ in said)
         # the page in the middle of its frame: as much room above as below,
         # and left of the longest line as right of it
         top, bottom = said[0][2] - y, y + h - (said[-1][2] + lay.ch)
         left, right = said[0][1] - x, x + w - (said[0][1] + max(map(len, page)) * lay.cw)
         assert top == bottom and left == right
-        assert [ty for _, _, ty in said] == [said[0][2] + i * lay.ch for i in range(len(page))]
+        assert [ty for _, _, ty, _ in said] == [said[0][2] + i * lay.ch for i in range(len(page))]
         c.fill(CARD)  # over a screen: the box is cleared to the table's colour first
         draw_box(c, lay, lines, first)
         assert set(cell(c, x + 1, y + 1, w - 2, h - 2)) == {BG, FG}
