@@ -186,8 +186,8 @@ def test_the_row_of_whole_cards_shows_as_soon_as_the_panel_has_room_for_it(font,
     lays = [Layout(HostCanvas(240, h, font=font, scale=scale, face=face)) for h in range(20, 200)]
     assert all(lay.trick_y > lay.ch for lay in lays)
     roomy = [lay.roomy for lay in lays]
-    least = 20 + roomy.index(True)
-    assert all(roomy[least - 20 :])
-    lay = Layout(HostCanvas(240, least, font=font, scale=scale, face=face))
+    least = roomy.index(True)  # the least height that shows the row, less 20
+    assert all(roomy[least:])
+    lay = lays[least]
     assert lay.opp_y > lay.ch and lay.trick_y == lay.opp_y + lay.card_h + 2
     assert lay.trick_y + lay.card_h == lay.hand_y - 2
