@@ -1,8 +1,8 @@
 """ui.py's drawing helpers read back from a host canvas of each framebuf
 board, where the golden screens do not reach them: the mark of a failing
 drive, the computer's last card's bar and its flight, a card you may
-marry or not play, the status line's trump badge and a long pop-up's
-pages.  A mutation audit of ui.py's drawing found them unchecked."""
+marry or not play, the status line's trump badge, the bottom line's bar
+and a long pop-up's pages.  A mutation audit of ui.py's drawing found them unchecked."""
 
 import pytest
 from sixtysix_app.canvas import BG, CARD, CARD_BACK, DIM, FG, INK, MONO, RED, SEL, TITLE, WARN
@@ -13,6 +13,7 @@ from sixtysix_app.ui import (
     draw_box,
     draw_card,
     draw_mark,
+    draw_note,
     draw_status,
     draw_stock,
     draw_title,
@@ -226,6 +227,30 @@ def test_the_status_lines_trump_is_on_a_badge_in_its_colour(board_name):
     c, lay = blank(board_name)
     draw_status(c, lay, "")
     assert set(c.pixels) == {BG}
+
+
+@pytest.mark.parametrize("board_name", FRAMEBUF_BOARDS)
+@pytest.mark.parametrize("yours", (True, False))
+def test_the_bottom_line_is_on_a_bar_when_it_is_your_turn(board_name, yours):
+    """draw_note: the line on the panel's bottom text row, from the left
+    edge, cut to the columns; on your turn on a bar in the cursor's colour
+    across the panel with the text in ink (dark on mono), else in the
+    text's colour on the table; a red suit red where the panel has
+    colour.  Nothing drawn above that row."""
+    c, lay = blank(board_name)
+    line = suit_char(HEARTS) + "Q led: follow suit, trump it or throw anything you like"
+    draw_note(c, lay, line, yours)
+    assert set(cell(c, 0, 0, lay.w, lay.note_y)) == {BG}
+    ink = (BG if c.mono else INK) if yours else FG
+    row = cell(c, 0, lay.note_y, lay.w, lay.ch)
+    red = set() if c.mono else {RED}  # the heart's glyph
+    assert set(row) - red == ({SEL, ink} if yours else {BG, ink})
+    assert set(cell(c, 0, lay.note_y, lay.cw, lay.ch)) & ({ink} | red)  # the heart at the left edge
+    want, _ = blank(board_name)
+    if yours:
+        want.fill_rect(0, lay.note_y, lay.w, lay.ch, SEL)
+    assert put(want, line[: lay.cols], 0, lay.note_y, ink) <= lay.w
+    assert c.pixels == want.pixels
 
 
 def box_of(c) -> tuple:
