@@ -1,8 +1,10 @@
 """ui.py's drawing helpers read back from a host canvas of each framebuf
-board, where the golden screens do not reach them: the mark of a failing
-drive, the computer's last card's bar and its flight, a card you may
-marry or not play, the status line's trump badge, the bottom line's bar
-and a long pop-up's pages.  A mutation audit of ui.py's drawing found them unchecked."""
+board: the mark of a failing drive, a heading's bar, a card's back and
+the stock's count, the computer's last card's bar and its flight, a card
+you may marry or not play, the status line's trump badge, the bottom
+line's bar and a long pop-up's pages.  Mutation audits of ui.py's drawing
+found each unchecked, or checked only by the golden screens (slow, and
+blind to what no golden screen shows)."""
 
 import pytest
 from sixtysix_app.canvas import BG, CARD, CARD_BACK, DIM, FG, INK, MONO, RED, SEL, TITLE, WARN
