@@ -302,6 +302,17 @@ def test_the_computers_card_flies_from_the_top_to_its_place_in_240_ms(board_name
     assert f.step(300) and not f.flying
 
 
+def flying_to_the_bottom_left(c, lay):
+    """The computer's card (5) started on its flight and its place noted
+    at the panel's bottom left by a full drawing, as the app draws after
+    a move; returns the flight."""
+    f = lay.flight
+    f.start(5, None)
+    f.drawn()
+    draw_card(c, lay, 5, 0, lay.h - lay.card_h)
+    return f
+
+
 @pytest.mark.parametrize("board_name", FRAMEBUF_BOARDS)
 @pytest.mark.parametrize("late", (1, 60, 5000))
 def test_a_flight_whose_next_frame_comes_late_lands_then(board_name, late):
@@ -309,10 +320,7 @@ def test_a_flight_whose_next_frame_comes_late_lands_then(board_name, late):
     long think in between): the card lands at once (True, the table to be
     drawn whole) and is not drawn past its place first."""
     c, lay = blank(board_name)
-    f = lay.flight
-    f.start(5, None)
-    f.drawn()
-    draw_card(c, lay, 5, 0, lay.h - lay.card_h)
+    f = flying_to_the_bottom_left(c, lay)
     assert not f.step(1000)  # the clock at its first frame
     shown = c.frames
     assert f.step(1000 + 240 + late) and not f.flying
@@ -324,9 +332,7 @@ def test_a_full_drawing_mid_flight_is_not_drawn_over_by_the_frame_before_it(boar
     """Flight.drawn: after the screen is drawn whole under a card in flight,
     the next frame puts back nothing kept from before that drawing."""
     c, lay = blank(board_name)
-    f = lay.flight
-    f.start(5, None)
-    draw_card(c, lay, 5, 0, lay.h - lay.card_h)
+    f = flying_to_the_bottom_left(c, lay)
     assert not f.step(1000) and not f.step(1100)
     f.drawn()
     c.fill(FG)  # the screen drawn anew
@@ -377,10 +383,7 @@ def test_a_flight_lands_at_once_when_a_full_drawing_leaves_its_card_out(board_na
     the card at the next step, drawing nothing, rather than fly on to
     the place the drawing before noted."""
     c, lay = blank(board_name)
-    f = lay.flight
-    f.start(5, None)
-    f.drawn()
-    draw_card(c, lay, 5, 0, lay.h - lay.card_h)
+    f = flying_to_the_bottom_left(c, lay)
     assert not f.step(0) and not f.step(100)  # on its way
     f.drawn()
     c.fill(BG)  # drawn whole, without the card
